@@ -1,0 +1,84 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// AwareBench: an emulated Wi-Fi Aware accessory (`accessory-emu`) and a conformance
+// runner that plays the phone (`aware-conform`). The layers and their rules are in
+// ARCHITECTURE.md: arrows point down only.
+let package = Package(
+    name: "AwareBench",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "accessory-emu", targets: ["accessory-emu"]),
+        .executable(name: "aware-conform", targets: ["aware-conform"]),
+        .library(name: "AwareWire", targets: ["AwareWire"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // C: system libraries, each behind a small shim (platform-notes.md 2.2, 3.3).
+        .systemLibrary(
+            name: "CMbedCrypto",
+            providers: [.apt(["libmbedtls-dev"])]
+        ),
+        .systemLibrary(
+            name: "CNetlink",
+            pkgConfig: "libnl-genl-3.0",
+            providers: [.apt(["libnl-3-dev", "libnl-genl-3-dev"])]
+        ),
+
+        // Bytes <-> values. No I/O, no state, never traps.
+        .target(
+            name: "AwareWire",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // Keys, MICs, group arithmetic.
+        .target(
+            name: "AwareCrypto",
+            dependencies: [
+                "CMbedCrypto",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Sans-I/O protocol machines: no clock, no socket, no RNG.
+        .target(name: "AwareProtocol", dependencies: ["AwareWire", "AwareCrypto"]),
+        // Where frames travel and time passes.
+        .target(name: "AwareRadio", dependencies: ["AwareWire", "CNetlink"]),
+        // The accessory.
+        .target(
+            name: "AccessoryKit",
+            dependencies: ["AwareWire", "AwareProtocol", "AwareRadio"]
+        ),
+        // The phone role, the catalogue, the runner and its reports. Never imports AccessoryKit.
+        .target(
+            name: "ConformanceKit",
+            dependencies: ["AwareWire", "AwareProtocol", "AwareRadio"]
+        ),
+        .executableTarget(
+            name: "accessory-emu",
+            dependencies: [
+                "AccessoryKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "aware-conform",
+            dependencies: [
+                "ConformanceKit",
+                "AccessoryKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        .testTarget(name: "AwareWireTests", dependencies: ["AwareWire"]),
+        .testTarget(name: "AwareCryptoTests", dependencies: ["AwareCrypto", "CMbedCrypto"]),
+        .testTarget(name: "AwareRadioTests", dependencies: ["AwareRadio", "CNetlink"]),
+        .testTarget(name: "AccessoryKitTests", dependencies: ["AccessoryKit"]),
+        .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AwareWire"]),
+    ]
+)

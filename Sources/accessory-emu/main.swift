@@ -1,0 +1,4 @@
+import AccessoryKit
+import ArgumentParser
+
+AccessoryEmu.main()
