@@ -114,7 +114,9 @@ extension ServiceDescriptorExtensionAttribute: WireDescribable {
             ),
         ]
         if let rangeLimit {
-            fields.append(DecodedField("rangeLimitIngress", "Range Limit Ingress", .unsigned(UInt64(rangeLimit.ingress))))
+            fields.append(
+                DecodedField("rangeLimitIngress", "Range Limit Ingress", .unsigned(UInt64(rangeLimit.ingress)))
+            )
             fields.append(DecodedField("rangeLimitEgress", "Range Limit Egress", .unsigned(UInt64(rangeLimit.egress))))
         }
         if let serviceUpdateIndicator {
