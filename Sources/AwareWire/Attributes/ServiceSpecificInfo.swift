@@ -1,0 +1,48 @@
+/// Service Specific Info as the SDEA (and NDPE) carry it: `OUI (3) | Service Protocol Type (1) |
+/// service-specific info` (nan-wire-reference.md 2.5). hostap writes OUI 50-6F-9A; any OUI is kept.
+public struct ServiceSpecificInfo: Hashable, Sendable {
+    /// The Wi-Fi Alliance OUI that hostap writes.
+    public static let wfaOUI: [UInt8] = [0x50, 0x6F, 0x9A]
+
+    /// Three octets, network order.
+    public let oui: [UInt8]
+    public var protocolType: ServiceProtocolType
+    public var info: [UInt8]
+
+    /// `oui` must be three octets (a programming error otherwise).
+    public init(oui: [UInt8] = wfaOUI, protocolType: ServiceProtocolType, info: [UInt8]) {
+        precondition(oui.count == 3, "an OUI is three octets")
+        self.oui = oui
+        self.protocolType = protocolType
+        self.info = info
+    }
+
+    /// A Bonjour SSI carrying `txtRecord`, as hostap publishes the pairing TXT keys.
+    public init(bonjour txtRecord: DNSSDTXTRecord) {
+        self.init(protocolType: .bonjour, info: txtRecord.wireBytes)
+    }
+
+    /// The info as a DNS-SD TXT record when the protocol type is Bonjour and it parses.
+    public var txtRecord: DNSSDTXTRecord? {
+        guard protocolType == .bonjour else { return nil }
+        return try? DNSSDTXTRecord(wireBytes: info, structure: "DNS-SD TXT record")
+    }
+}
+
+extension ServiceSpecificInfo: WireDescribable {
+    public var decodedFields: [DecodedField] {
+        var fields = [
+            DecodedField("oui", "OUI", .bytes(oui)),
+            DecodedField(
+                "serviceProtocolType",
+                "Service Protocol Type",
+                .named(UInt64(protocolType.rawValue), protocolType.name)
+            ),
+            DecodedField("serviceSpecificInfo", "Service Specific Info", .bytes(info)),
+        ]
+        if let txtRecord {
+            fields.append(DecodedField("txtRecord", "DNS-SD TXT Record", .fields(txtRecord.decodedFields)))
+        }
+        return fields
+    }
+}
