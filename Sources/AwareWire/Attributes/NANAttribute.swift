@@ -3,12 +3,53 @@
 /// A closed set of the attributes AwareBench understands, and everything else kept
 /// byte-exact in ``unknown(id:body:)`` so that a frame re-serializes intact.
 public enum NANAttribute: Hashable, Sendable {
+    case masterIndication(MasterIndicationAttribute)
+    case cluster(ClusterAttribute)
+    case serviceIDList(ServiceIDListAttribute)
+    case serviceDescriptor(ServiceDescriptorAttribute)
+    case serviceDescriptorExtension(ServiceDescriptorExtensionAttribute)
+    case deviceCapability(DeviceCapabilityAttribute)
+    case subscribeServiceIDList(SubscribeServiceIDListAttribute)
+    case deviceCapabilityExtension(DeviceCapabilityExtensionAttribute)
+    case identityResolution(IdentityResolutionAttribute)
+    case pairingBootstrapping(PairingBootstrappingAttribute)
+    case vendorSpecific(VendorSpecificAttribute)
+    /// An attribute this decoder does not lay out, kept octet for octet.
     case unknown(id: NANAttributeID, body: [UInt8])
 
     /// The attribute ID this value is written with.
     public var id: NANAttributeID {
         switch self {
+        case .masterIndication: MasterIndicationAttribute.attributeID
+        case .cluster: ClusterAttribute.attributeID
+        case .serviceIDList: ServiceIDListAttribute.attributeID
+        case .serviceDescriptor: ServiceDescriptorAttribute.attributeID
+        case .serviceDescriptorExtension: ServiceDescriptorExtensionAttribute.attributeID
+        case .deviceCapability: DeviceCapabilityAttribute.attributeID
+        case .subscribeServiceIDList: SubscribeServiceIDListAttribute.attributeID
+        case .deviceCapabilityExtension: DeviceCapabilityExtensionAttribute.attributeID
+        case .identityResolution: IdentityResolutionAttribute.attributeID
+        case .pairingBootstrapping: PairingBootstrappingAttribute.attributeID
+        case .vendorSpecific: VendorSpecificAttribute.attributeID
         case .unknown(let id, _): id
+        }
+    }
+
+    /// The typed body, or nil for an unknown attribute.
+    public var body: (any NANAttributeBody)? {
+        switch self {
+        case .masterIndication(let value): value
+        case .cluster(let value): value
+        case .serviceIDList(let value): value
+        case .serviceDescriptor(let value): value
+        case .serviceDescriptorExtension(let value): value
+        case .deviceCapability(let value): value
+        case .subscribeServiceIDList(let value): value
+        case .deviceCapabilityExtension(let value): value
+        case .identityResolution(let value): value
+        case .pairingBootstrapping(let value): value
+        case .vendorSpecific(let value): value
+        case .unknown: nil
         }
     }
 }
@@ -17,11 +58,7 @@ extension NANAttribute: WireCodable {
     public init(from reader: inout WireReader) throws(WireError) {
         let id = NANAttributeID(try reader.readUInt8("Attribute ID"))
         let length = Int(try reader.readUInt16LE("Length"))
-        var body = try reader.subReader(
-            length: length,
-            structure: "\(id.name) attribute (0x\(HexString.byte(id.rawValue)))",
-            field: "Length"
-        )
+        var body = try reader.subReader(length: length, structure: id.description, field: "Length")
         self = try Self.decodeBody(id: id, reader: &body)
         try body.expectEnd()
     }
@@ -29,18 +66,48 @@ extension NANAttribute: WireCodable {
     /// Picks the body parser for `id`; unknown IDs keep their octets.
     static func decodeBody(id: NANAttributeID, reader: inout WireReader) throws(WireError) -> NANAttribute {
         switch id {
-        default:
-            return .unknown(id: id, body: reader.readRemaining())
+        case MasterIndicationAttribute.attributeID: .masterIndication(try MasterIndicationAttribute(from: &reader))
+        case ClusterAttribute.attributeID: .cluster(try ClusterAttribute(from: &reader))
+        case ServiceIDListAttribute.attributeID: .serviceIDList(try ServiceIDListAttribute(from: &reader))
+        case ServiceDescriptorAttribute.attributeID: .serviceDescriptor(try ServiceDescriptorAttribute(from: &reader))
+        case ServiceDescriptorExtensionAttribute.attributeID: .serviceDescriptorExtension(try ServiceDescriptorExtensionAttribute(from: &reader))
+        case DeviceCapabilityAttribute.attributeID: .deviceCapability(try DeviceCapabilityAttribute(from: &reader))
+        case SubscribeServiceIDListAttribute.attributeID: .subscribeServiceIDList(try SubscribeServiceIDListAttribute(from: &reader))
+        case DeviceCapabilityExtensionAttribute.attributeID: .deviceCapabilityExtension(try DeviceCapabilityExtensionAttribute(from: &reader))
+        case IdentityResolutionAttribute.attributeID: .identityResolution(try IdentityResolutionAttribute(from: &reader))
+        case PairingBootstrappingAttribute.attributeID: .pairingBootstrapping(try PairingBootstrappingAttribute(from: &reader))
+        case VendorSpecificAttribute.attributeID: .vendorSpecific(try VendorSpecificAttribute(from: &reader))
+        default: .unknown(id: id, body: reader.readRemaining())
         }
     }
 
     public func write(to writer: inout WireWriter) {
         writer.write(id.rawValue)
-        writer.withLength16LE { body in
+        writer.withLength16LE { out in
             switch self {
-            case .unknown(_, let octets): body.write(octets)
+            case .masterIndication(let value): value.write(to: &out)
+            case .cluster(let value): value.write(to: &out)
+            case .serviceIDList(let value): value.write(to: &out)
+            case .serviceDescriptor(let value): value.write(to: &out)
+            case .serviceDescriptorExtension(let value): value.write(to: &out)
+            case .deviceCapability(let value): value.write(to: &out)
+            case .subscribeServiceIDList(let value): value.write(to: &out)
+            case .deviceCapabilityExtension(let value): value.write(to: &out)
+            case .identityResolution(let value): value.write(to: &out)
+            case .pairingBootstrapping(let value): value.write(to: &out)
+            case .vendorSpecific(let value): value.write(to: &out)
+            case .unknown(_, let octets): out.write(octets)
             }
         }
+    }
+}
+
+extension NANAttribute: WireDescribable {
+    /// The body's fields; an unknown attribute shows its octets under `raw`.
+    public var decodedFields: [DecodedField] {
+        if let body { return body.decodedFields }
+        guard case .unknown(_, let octets) = self else { return [] }
+        return [DecodedField("raw", "Undecoded", .bytes(octets))]
     }
 }
 
