@@ -70,12 +70,17 @@ extension NANAttribute: WireCodable {
         case ClusterAttribute.attributeID: .cluster(try ClusterAttribute(from: &reader))
         case ServiceIDListAttribute.attributeID: .serviceIDList(try ServiceIDListAttribute(from: &reader))
         case ServiceDescriptorAttribute.attributeID: .serviceDescriptor(try ServiceDescriptorAttribute(from: &reader))
-        case ServiceDescriptorExtensionAttribute.attributeID: .serviceDescriptorExtension(try ServiceDescriptorExtensionAttribute(from: &reader))
+        case ServiceDescriptorExtensionAttribute.attributeID:
+            .serviceDescriptorExtension(try ServiceDescriptorExtensionAttribute(from: &reader))
         case DeviceCapabilityAttribute.attributeID: .deviceCapability(try DeviceCapabilityAttribute(from: &reader))
-        case SubscribeServiceIDListAttribute.attributeID: .subscribeServiceIDList(try SubscribeServiceIDListAttribute(from: &reader))
-        case DeviceCapabilityExtensionAttribute.attributeID: .deviceCapabilityExtension(try DeviceCapabilityExtensionAttribute(from: &reader))
-        case IdentityResolutionAttribute.attributeID: .identityResolution(try IdentityResolutionAttribute(from: &reader))
-        case PairingBootstrappingAttribute.attributeID: .pairingBootstrapping(try PairingBootstrappingAttribute(from: &reader))
+        case SubscribeServiceIDListAttribute.attributeID:
+            .subscribeServiceIDList(try SubscribeServiceIDListAttribute(from: &reader))
+        case DeviceCapabilityExtensionAttribute.attributeID:
+            .deviceCapabilityExtension(try DeviceCapabilityExtensionAttribute(from: &reader))
+        case IdentityResolutionAttribute.attributeID:
+            .identityResolution(try IdentityResolutionAttribute(from: &reader))
+        case PairingBootstrappingAttribute.attributeID:
+            .pairingBootstrapping(try PairingBootstrappingAttribute(from: &reader))
         case VendorSpecificAttribute.attributeID: .vendorSpecific(try VendorSpecificAttribute(from: &reader))
         default: .unknown(id: id, body: reader.readRemaining())
         }
