@@ -13,9 +13,11 @@ public struct UnalignedScheduleChannel: Hashable, Sendable, WireCodable, WireDes
     public var ulwControl: UInt8
     public var target: Target
 
+    /// The type bits of `ulwControl` are replaced by the ones `target` implies.
     public init(ulwControl: UInt8, target: Target) {
         self.ulwControl = ulwControl
         self.target = target
+        self.ulwControl = (ulwControl & ~0x03) | type
     }
 
     /// - Parameter rxNSS: 0...15; higher bits are dropped.

@@ -46,7 +46,7 @@ public struct EAPOLKeyInformation: OptionSet, Hashable, Sendable {
             DecodedField("keyIndex", "Key Index", .unsigned(UInt64(keyIndex))),
             DecodedField("install", "Install", .flag(contains(.install))),
             DecodedField("keyAck", "Key Ack", .flag(contains(.keyAck))),
-            DecodedField("keyMIC", "Key MIC", .flag(contains(.keyMIC))),
+            DecodedField("keyMICBit", "Key MIC (bit 8)", .flag(contains(.keyMIC))),
             DecodedField("secure", "Secure", .flag(contains(.secure))),
             DecodedField("error", "Error", .flag(contains(.error))),
             DecodedField("request", "Request", .flag(contains(.request))),
