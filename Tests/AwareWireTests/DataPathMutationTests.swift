@@ -56,6 +56,59 @@ private struct SplitMix64 {
         }
     }
 
+    private static func decoded(id: UInt8, body: [UInt8]) throws(WireError) -> [DecodedField] {
+        let structure = "attribute 0x\(HexString.byte(id))"
+        switch id {
+        case 0x12: return try AvailabilityAttribute(wireBytes: body, structure: structure).decodedFields
+        case 0x13: return try NDCAttribute(wireBytes: body, structure: structure).decodedFields
+        case 0x14: return try NDLAttribute(wireBytes: body, structure: structure).decodedFields
+        case 0x15: return try NDLQoSAttribute(wireBytes: body, structure: structure).decodedFields
+        case 0x17: return try UnalignedScheduleAttribute(wireBytes: body, structure: structure).decodedFields
+        case 0x10: return try NDPAttribute(wireBytes: body, structure: structure).decodedFields
+        case 0x29: return try NDPExtensionAttribute(wireBytes: body, structure: structure).decodedFields
+        case 0x1D: return try ElementContainerAttribute(wireBytes: body, structure: structure).decodedFields
+        case 0x22: return try CipherSuiteInfoAttribute(wireBytes: body, structure: structure).decodedFields
+        case 0x23: return try SecurityContextInfoAttribute(wireBytes: body, structure: structure).decodedFields
+        default: return try SharedKeyDescriptorAttribute(wireBytes: body, structure: structure).decodedFields
+        }
+    }
+
+    /// Keys that break the JSON view: duplicates within one structure, or not lowerCamelCase.
+    private static func badKeys(_ fields: [DecodedField]) -> [String] {
+        var bad: [String] = []
+        var seen: Set<String> = []
+        for field in fields {
+            let first = field.key.unicodeScalars.first
+            let camel =
+                first.map { ("a"..."z").contains($0) } == true
+                && field.key.unicodeScalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                }
+            if !seen.insert(field.key).inserted || !camel { bad.append(field.key) }
+            bad += badKeys(in: field.value)
+        }
+        return bad
+    }
+
+    private static func badKeys(in value: DecodedValue) -> [String] {
+        switch value {
+        case .fields(let nested): badKeys(nested)
+        case .list(let items): items.flatMap { badKeys(in: $0) }
+        default: []
+        }
+    }
+
+    @Test func decodedKeysAreUniqueLowerCamelCase() throws {
+        let probe = [
+            DecodedField("x", "", .flag(true)), DecodedField("x", "", .flag(true)),
+            DecodedField("Bad", "", .flag(true)),
+        ]
+        #expect(Self.badKeys(probe) == ["x", "Bad"])
+        for (id, body) in Self.seeds {
+            #expect(Self.badKeys(try Self.decoded(id: id, body: body)).isEmpty, "0x\(HexString.byte(id))")
+        }
+    }
+
     @Test func seedsRoundTrip() throws {
         for (id, body) in Self.seeds {
             #expect(try Self.reserialize(id: id, body: body) == body, "0x\(HexString.byte(id))")

@@ -5,26 +5,25 @@ import Testing
 private func hex(_ text: String) -> [UInt8] { HexString.decode(text)! }
 private func zeros(_ count: Int) -> String { String(repeating: "00", count: count) }
 
-/// Shared-Key Descriptor attributes copied from /work/shared/fixtures/hostap-session-A/session.pcap
-/// (802.11 header 24 octets; SDF attributes from body offset 6, NAF attributes from 7).
+/// Shared-Key Descriptor attributes copied byte for byte from
+/// /work/shared/fixtures/hostap-session-A/session.pcap (802.11 header 24 octets; SDF
+/// attributes from body offset 6, NAF attributes from 7).
 private enum HostapSession {
     /// Frame 17, phone -> accessory NIK, SKDA at frame offset 110. No Key MIC field.
     static let frame17 =
-        "248000010210880010" + zeros(8 + 32 + 16 + 8 + 8)
-        + "0030"
-        + "2e40504d3b880ad40e64221096b645840cde289790253dce0d70faef7d9d2bf142f0db45ffe54bb17f5356b17f814545"
+        "248000010210880010000000000000000000000000000000000000000000000000000000000000000000000000000000"
+        + "00000000000000000000000000000000000000000000000000000000000000000000302e40504d3b880ad40e64221096"
+        + "b645840cde289790253dce0d70faef7d9d2bf142f0db45ffe54bb17f5356b17f814545"
     /// Frame 18, accessory -> phone NIK, SKDA at frame offset 110. No Key MIC field.
     static let frame18 =
-        "248000010210880010" + zeros(8 + 32 + 16 + 8 + 8)
-        + "0030"
-        + "f4d65e0dbf3782f5f66397b2949799772266aa8223e011b7ee9dc1d29c401e69bfab8b25a2de4ae39fc44cfb38a56462"
+        "248000010210880010000000000000000000000000000000000000000000000000000000000000000000000000000000"
+        + "0000000000000000000000000000000000000000000000000000000000000000000030f4d65e0dbf3782f5f66397b294"
+        + "9799772266aa8223e011b7ee9dc1d29c401e69bfab8b25a2de4ae39fc44cfb38a56462"
     /// Frame 23, NDP m2 (Data Path Response), SKDA at frame offset 97. 16-octet Key MIC.
     static let frame23 =
-        "246000010201080000" + "0000000000000001"
-        + "9ddfb87973bf6a06754dd5243b2ee0019495dbba4fbfd10964181bc3023d3251"
-        + zeros(16 + 8 + 8)
-        + "6090506946f8b0d698ad19b12b4aeabe"
-        + "0000"
+        "24600001020108000000000000000000019ddfb87973bf6a06754dd5243b2ee0019495dbba4fbfd10964181bc3023d32"
+        + "5100000000000000000000000000000000000000000000000000000000000000006090506946f8b0d698ad19b12b4aea"
+        + "be0000"
 }
 
 @Suite struct SecuritySharedKeyDescriptorTests {
