@@ -1,0 +1,131 @@
+/// NDL attribute (0x14) (nan-wire-reference.md 2.9):
+/// Dialog Token (1) | Type and Status (1) | Reason Code (1) | NDL Control (1) |
+/// [NDL Peer ID (1)] | [Max Idle Period (2, LE)] | [Immutable Schedule entries].
+///
+/// The optional fields come in Wireshark's order (Peer ID, Max Idle Period, Immutable
+/// Schedule). NDL Control: b0 Peer ID Present, b1 Immutable Schedule Present, b2 NDC
+/// Attribute Present, b3 NDL QoS Attribute Present, b4 Max Idle Period Present, b5 NDL
+/// Type (0 S-NDL, 1 P-NDL reserved), b6-7 Setup Reason (0 NDP, 1 FSD using GAS). The raw
+/// control is kept; b0, b1 and b4 are written from the optional fields.
+public struct NDLAttribute: NANAttributeBody {
+    public static let attributeID = NANAttributeID.ndl
+
+    static let peerIDPresentBit: UInt8 = 0x01
+    static let immutableSchedulePresentBit: UInt8 = 0x02
+    static let maxIdlePeriodPresentBit: UInt8 = 0x10
+    static let presenceBits: UInt8 = peerIDPresentBit | immutableSchedulePresentBit | maxIdlePeriodPresentBit
+
+    public var dialogToken: UInt8
+    public var type: NDLType
+    public var status: DataPathStatus
+    public var reasonCode: NANReasonCode
+    public var ndlControl: UInt8
+    public var peerID: UInt8?
+    public var maxIdlePeriod: UInt16?
+    public var immutableSchedule: [ScheduleEntry]?
+
+    public init(
+        dialogToken: UInt8,
+        type: NDLType,
+        status: DataPathStatus,
+        reasonCode: NANReasonCode = .reserved,
+        ndlControl: UInt8 = 0,
+        peerID: UInt8? = nil,
+        maxIdlePeriod: UInt16? = nil,
+        immutableSchedule: [ScheduleEntry]? = nil
+    ) {
+        self.dialogToken = dialogToken
+        self.type = type
+        self.status = status
+        self.reasonCode = reasonCode
+        self.ndlControl = ndlControl
+        self.peerID = peerID
+        self.maxIdlePeriod = maxIdlePeriod
+        self.immutableSchedule = immutableSchedule
+        self.ndlControl = effectiveControl
+    }
+
+    /// The control as written: the presence bits follow the optional fields.
+    public var effectiveControl: UInt8 {
+        var control = ndlControl & ~Self.presenceBits
+        if peerID != nil { control |= Self.peerIDPresentBit }
+        if immutableSchedule != nil { control |= Self.immutableSchedulePresentBit }
+        if maxIdlePeriod != nil { control |= Self.maxIdlePeriodPresentBit }
+        return control
+    }
+
+    public var typeAndStatus: UInt8 { type.code | status.code << 4 }
+    public var ndcAttributePresent: Bool { ndlControl & 0x04 != 0 }
+    public var ndlQoSAttributePresent: Bool { ndlControl & 0x08 != 0 }
+    /// b5: false = S-NDL, true = P-NDL (reserved).
+    public var isPagingNDL: Bool { ndlControl & 0x20 != 0 }
+    /// b6-7: 0 NDP, 1 FSD using GAS, 2-3 reserved.
+    public var setupReason: UInt8 { ndlControl >> 6 }
+
+    public init(from reader: inout WireReader) throws(WireError) {
+        dialogToken = try reader.readUInt8("Dialog Token")
+        let typeAndStatus = try reader.readUInt8("Type and Status")
+        type = NDLType(code: typeAndStatus)
+        status = DataPathStatus(code: typeAndStatus >> 4)
+        reasonCode = NANReasonCode(try reader.readUInt8("Reason Code"))
+        ndlControl = try reader.readUInt8("NDL Control")
+        peerID = ndlControl & Self.peerIDPresentBit != 0 ? try reader.readUInt8("NDL Peer ID") : nil
+        maxIdlePeriod =
+            ndlControl & Self.maxIdlePeriodPresentBit != 0 ? try reader.readUInt16LE("Max Idle Period") : nil
+        if ndlControl & Self.immutableSchedulePresentBit != 0 {
+            var entries: [ScheduleEntry] = []
+            while !reader.isAtEnd { entries.append(try ScheduleEntry(from: &reader)) }
+            immutableSchedule = entries
+        } else {
+            immutableSchedule = nil
+        }
+    }
+
+    public func write(to writer: inout WireWriter) {
+        writer.write(dialogToken)
+        writer.write(typeAndStatus)
+        writer.write(reasonCode.rawValue)
+        writer.write(effectiveControl)
+        if let peerID { writer.write(peerID) }
+        if let maxIdlePeriod { writer.writeUInt16LE(maxIdlePeriod) }
+        for entry in immutableSchedule ?? [] { entry.write(to: &writer) }
+    }
+
+    public var decodedFields: [DecodedField] {
+        let control = effectiveControl
+        let setupReasonName = ["NDP", "FSD using GAS", "Reserved", "Reserved"][Int(control >> 6)]
+        var fields = [
+            DecodedField("dialogToken", "Dialog Token", .unsigned(UInt64(dialogToken))),
+            DecodedField("typeAndStatus", "Type and Status", .bits(UInt64(typeAndStatus), digits: 2)),
+            DecodedField("type", "Type", type.decodedValue),
+            DecodedField("status", "Status", status.decodedValue),
+            DecodedField("reasonCode", "Reason Code", reasonCode.decodedValue),
+            DecodedField("ndlControl", "NDL Control", .bits(UInt64(control), digits: 2)),
+            DecodedField("peerIDPresent", "NDL Peer ID Present", .flag(peerID != nil)),
+            DecodedField("immutableSchedulePresent", "Immutable Schedule Present", .flag(immutableSchedule != nil)),
+            DecodedField("ndcAttributePresent", "NDC Attribute Present", .flag(ndcAttributePresent)),
+            DecodedField("ndlQoSAttributePresent", "NDL QoS Attribute Present", .flag(ndlQoSAttributePresent)),
+            DecodedField("maxIdlePeriodPresent", "Max Idle Period Present", .flag(maxIdlePeriod != nil)),
+            DecodedField(
+                "ndlType",
+                "NDL Type",
+                .named(isPagingNDL ? 1 : 0, isPagingNDL ? "P-NDL (reserved)" : "S-NDL")
+            ),
+            DecodedField("setupReason", "NDL Setup Reason", .named(UInt64(control >> 6), setupReasonName)),
+        ]
+        if let peerID { fields.append(DecodedField("ndlPeerID", "NDL Peer ID", .unsigned(UInt64(peerID)))) }
+        if let maxIdlePeriod {
+            fields.append(DecodedField("maxIdlePeriod", "Max Idle Period", .unsigned(UInt64(maxIdlePeriod))))
+        }
+        if let immutableSchedule {
+            fields.append(
+                DecodedField(
+                    "immutableSchedule",
+                    "Immutable Schedule",
+                    .list(immutableSchedule.map { .fields($0.decodedFields) })
+                )
+            )
+        }
+        return fields
+    }
+}
