@@ -9,7 +9,18 @@ public enum NANAttribute: Hashable, Sendable {
     case serviceDescriptor(ServiceDescriptorAttribute)
     case serviceDescriptorExtension(ServiceDescriptorExtensionAttribute)
     case deviceCapability(DeviceCapabilityAttribute)
+    case ndp(NDPAttribute)
+    case availability(AvailabilityAttribute)
+    case ndc(NDCAttribute)
+    case ndl(NDLAttribute)
+    case ndlQoS(NDLQoSAttribute)
+    case unalignedSchedule(UnalignedScheduleAttribute)
+    case elementContainer(ElementContainerAttribute)
+    case cipherSuiteInfo(CipherSuiteInfoAttribute)
+    case securityContextInfo(SecurityContextInfoAttribute)
+    case sharedKeyDescriptor(SharedKeyDescriptorAttribute)
     case subscribeServiceIDList(SubscribeServiceIDListAttribute)
+    case ndpExtension(NDPExtensionAttribute)
     case deviceCapabilityExtension(DeviceCapabilityExtensionAttribute)
     case identityResolution(IdentityResolutionAttribute)
     case pairingBootstrapping(PairingBootstrappingAttribute)
@@ -26,7 +37,18 @@ public enum NANAttribute: Hashable, Sendable {
         case .serviceDescriptor: ServiceDescriptorAttribute.attributeID
         case .serviceDescriptorExtension: ServiceDescriptorExtensionAttribute.attributeID
         case .deviceCapability: DeviceCapabilityAttribute.attributeID
+        case .ndp: NDPAttribute.attributeID
+        case .availability: AvailabilityAttribute.attributeID
+        case .ndc: NDCAttribute.attributeID
+        case .ndl: NDLAttribute.attributeID
+        case .ndlQoS: NDLQoSAttribute.attributeID
+        case .unalignedSchedule: UnalignedScheduleAttribute.attributeID
+        case .elementContainer: ElementContainerAttribute.attributeID
+        case .cipherSuiteInfo: CipherSuiteInfoAttribute.attributeID
+        case .securityContextInfo: SecurityContextInfoAttribute.attributeID
+        case .sharedKeyDescriptor: SharedKeyDescriptorAttribute.attributeID
         case .subscribeServiceIDList: SubscribeServiceIDListAttribute.attributeID
+        case .ndpExtension: NDPExtensionAttribute.attributeID
         case .deviceCapabilityExtension: DeviceCapabilityExtensionAttribute.attributeID
         case .identityResolution: IdentityResolutionAttribute.attributeID
         case .pairingBootstrapping: PairingBootstrappingAttribute.attributeID
@@ -44,7 +66,18 @@ public enum NANAttribute: Hashable, Sendable {
         case .serviceDescriptor(let value): value
         case .serviceDescriptorExtension(let value): value
         case .deviceCapability(let value): value
+        case .ndp(let value): value
+        case .availability(let value): value
+        case .ndc(let value): value
+        case .ndl(let value): value
+        case .ndlQoS(let value): value
+        case .unalignedSchedule(let value): value
+        case .elementContainer(let value): value
+        case .cipherSuiteInfo(let value): value
+        case .securityContextInfo(let value): value
+        case .sharedKeyDescriptor(let value): value
         case .subscribeServiceIDList(let value): value
+        case .ndpExtension(let value): value
         case .deviceCapabilityExtension(let value): value
         case .identityResolution(let value): value
         case .pairingBootstrapping(let value): value
@@ -73,8 +106,21 @@ extension NANAttribute: WireCodable {
         case ServiceDescriptorExtensionAttribute.attributeID:
             .serviceDescriptorExtension(try ServiceDescriptorExtensionAttribute(from: &reader))
         case DeviceCapabilityAttribute.attributeID: .deviceCapability(try DeviceCapabilityAttribute(from: &reader))
+        case NDPAttribute.attributeID: .ndp(try NDPAttribute(from: &reader))
+        case AvailabilityAttribute.attributeID: .availability(try AvailabilityAttribute(from: &reader))
+        case NDCAttribute.attributeID: .ndc(try NDCAttribute(from: &reader))
+        case NDLAttribute.attributeID: .ndl(try NDLAttribute(from: &reader))
+        case NDLQoSAttribute.attributeID: .ndlQoS(try NDLQoSAttribute(from: &reader))
+        case UnalignedScheduleAttribute.attributeID: .unalignedSchedule(try UnalignedScheduleAttribute(from: &reader))
+        case ElementContainerAttribute.attributeID: .elementContainer(try ElementContainerAttribute(from: &reader))
+        case CipherSuiteInfoAttribute.attributeID: .cipherSuiteInfo(try CipherSuiteInfoAttribute(from: &reader))
+        case SecurityContextInfoAttribute.attributeID:
+            .securityContextInfo(try SecurityContextInfoAttribute(from: &reader))
+        case SharedKeyDescriptorAttribute.attributeID:
+            .sharedKeyDescriptor(try SharedKeyDescriptorAttribute(from: &reader))
         case SubscribeServiceIDListAttribute.attributeID:
             .subscribeServiceIDList(try SubscribeServiceIDListAttribute(from: &reader))
+        case NDPExtensionAttribute.attributeID: .ndpExtension(try NDPExtensionAttribute(from: &reader))
         case DeviceCapabilityExtensionAttribute.attributeID:
             .deviceCapabilityExtension(try DeviceCapabilityExtensionAttribute(from: &reader))
         case IdentityResolutionAttribute.attributeID:
@@ -96,7 +142,18 @@ extension NANAttribute: WireCodable {
             case .serviceDescriptor(let value): value.write(to: &out)
             case .serviceDescriptorExtension(let value): value.write(to: &out)
             case .deviceCapability(let value): value.write(to: &out)
+            case .ndp(let value): value.write(to: &out)
+            case .availability(let value): value.write(to: &out)
+            case .ndc(let value): value.write(to: &out)
+            case .ndl(let value): value.write(to: &out)
+            case .ndlQoS(let value): value.write(to: &out)
+            case .unalignedSchedule(let value): value.write(to: &out)
+            case .elementContainer(let value): value.write(to: &out)
+            case .cipherSuiteInfo(let value): value.write(to: &out)
+            case .securityContextInfo(let value): value.write(to: &out)
+            case .sharedKeyDescriptor(let value): value.write(to: &out)
             case .subscribeServiceIDList(let value): value.write(to: &out)
+            case .ndpExtension(let value): value.write(to: &out)
             case .deviceCapabilityExtension(let value): value.write(to: &out)
             case .identityResolution(let value): value.write(to: &out)
             case .pairingBootstrapping(let value): value.write(to: &out)
