@@ -32,7 +32,7 @@ public enum FrameElement: Hashable, Sendable, WireDescribable {
         case (_, NANElement.elementID, _) where NANElement.matches(id: id, information: element.information):
             self = .nan(try NANElement(information: &element.reader))
         case (.beacon, _, _):
-            self = .other(InformationElement(id: id, body: element.information))
+            self = .other(InformationElement(id: id, body: element.reader.readRemaining()))
         case (.pasn, RSNElement.elementID, _):
             self = .rsn(try RSNElement(information: &element.reader))
         case (.pasn, RSNExtensionElement.elementID, _):
@@ -49,7 +49,7 @@ public enum FrameElement: Hashable, Sendable, WireDescribable {
             _ = try element.reader.readUInt8("Element ID Extension")
             self = .supportedGroups(try SupportedGroupsElement(information: &element.reader))
         default:
-            self = .other(InformationElement(id: id, body: element.information))
+            self = .other(InformationElement(id: id, body: element.reader.readRemaining()))
         }
         try element.reader.expectEnd()
     }
