@@ -10,7 +10,11 @@ import Testing
     }
 
     @Test func writesLittleEndianMicroseconds() {
-        let file = PcapFile(linkType: .ieee80211, records: [record("d000aabb", at: 1_700_000_000_123_456_789)], snapLength: 65535)
+        let file = PcapFile(
+            linkType: .ieee80211,
+            records: [record("d000aabb", at: 1_700_000_000_123_456_789)],
+            snapLength: 65535
+        )
         // Header: magic, 2.4, zone 0, sigfigs 0, snaplen 65535, link 105; record: sec
         // 1700000000 = 0x6553f100, usec 123456 = 0x0001e240, lengths 4 and 4.
         let expected = hex(
@@ -23,11 +27,20 @@ import Testing
     @Test func readsBothByteOrdersAndPrecisions() throws {
         let cases: [(String, UInt64)] = [
             // Big-endian, microseconds: 1 s + 2 µs.
-            ("a1b2c3d4 0002 0004 00000000 00000000 0000ffff 00000069 00000001 00000002 00000002 00000002 c000", 1_000_002_000),
+            (
+                "a1b2c3d4 0002 0004 00000000 00000000 0000ffff 00000069 00000001 00000002 00000002 00000002 c000",
+                1_000_002_000
+            ),
             // Little-endian, nanoseconds: 1 s + 2 ns.
-            ("4d3cb2a1 0200 0400 00000000 00000000 ffff0000 69000000 01000000 02000000 02000000 02000000 c000", 1_000_000_002),
+            (
+                "4d3cb2a1 0200 0400 00000000 00000000 ffff0000 69000000 01000000 02000000 02000000 02000000 c000",
+                1_000_000_002
+            ),
             // Big-endian, nanoseconds.
-            ("a1b23c4d 0002 0004 00000000 00000000 0000ffff 00000069 00000001 00000002 00000002 00000002 c000", 1_000_000_002),
+            (
+                "a1b23c4d 0002 0004 00000000 00000000 0000ffff 00000069 00000001 00000002 00000002 00000002 c000",
+                1_000_000_002
+            ),
         ]
         for (text, nanoseconds) in cases {
             let records = try CaptureReader.read(bytes: hex(text))
@@ -36,7 +49,12 @@ import Testing
     }
 
     @Test func radiotapRecordsRoundTrip() throws {
-        let radiotap = Radiotap(flags: RadiotapFlags(rawValue: 0), rate: 12, channel: RadiotapChannel(ofdmAt: 2437), antennaSignal: -42)
+        let radiotap = Radiotap(
+            flags: RadiotapFlags(rawValue: 0),
+            rate: 12,
+            channel: RadiotapChannel(ofdmAt: 2437),
+            antennaSignal: -42
+        )
         let records = [
             CaptureRecord(timestamp: 1_000_000, radiotap: radiotap, frame: FrameTestSupport.goldenSDF),
             CaptureRecord(timestamp: 2_000_000, radiotap: radiotap, frame: hex("b000 0000")),
@@ -53,7 +71,8 @@ import Testing
     @Test func fcsAtEndIsStripped() throws {
         // Radiotap with Flags 0x10, then the frame and a 4-octet FCS.
         let packet = "00 00 0900 02000000 10 d000 aabb 11223344"
-        let text = "d4c3b2a1 0200 0400 00000000 00000000 ffff0000 7f000000 00000000 00000000 11000000 11000000 " + packet
+        let text =
+            "d4c3b2a1 0200 0400 00000000 00000000 ffff0000 7f000000 00000000 00000000 11000000 11000000 " + packet
         let records = try CaptureReader.read(bytes: hex(text))
         #expect(records.first?.frame == hex("d000aabb"))
         #expect(records.first?.frameCheckSequence == hex("11223344"))
@@ -63,7 +82,12 @@ import Testing
 
     @Test func truncatedFileHeaderIsAnError() {
         #expect(
-            throws: WireError(.truncated(need: 24, have: 10), structure: "pcap file header", field: "file header", offset: 0)
+            throws: WireError(
+                .truncated(need: 24, have: 10),
+                structure: "pcap file header",
+                field: "file header",
+                offset: 0
+            )
         ) {
             _ = try CaptureReader.read(bytes: hex("d4c3b2a1 0200 0400 0000"))
         }
@@ -72,7 +96,12 @@ import Testing
     @Test func truncatedRecordHeaderIsAnError() {
         let text = "d4c3b2a1 0200 0400 00000000 00000000 ffff0000 69000000 01000000 02000000"
         #expect(
-            throws: WireError(.truncated(need: 4, have: 0), structure: "pcap record 1 header", field: "incl_len", offset: 32)
+            throws: WireError(
+                .truncated(need: 4, have: 0),
+                structure: "pcap record 1 header",
+                field: "incl_len",
+                offset: 32
+            )
         ) {
             _ = try CaptureReader.read(bytes: hex(text))
         }

@@ -27,16 +27,26 @@ import Testing
             + "00000006 00000024 00000000 00000000 000f4242 00000002 00000002 c0000000 00000024"
             + "00000003 00000014 00000002 c0000000 00000014"
         let file = try PcapngFile(bytes: hex(text))
-        #expect(file.interfaces == [PcapngInterface(linkType: .ieee80211, snapLength: 0, timestampResolution: .microseconds)])
-        #expect(file.records == [
-            CaptureRecord(timestamp: 1_000_002_000, linkType: .ieee80211, frame: [0xC0, 0x00]),
-            CaptureRecord(timestamp: 0, linkType: .ieee80211, frame: [0xC0, 0x00]),
-        ])
+        #expect(
+            file.interfaces == [
+                PcapngInterface(linkType: .ieee80211, snapLength: 0, timestampResolution: .microseconds)
+            ]
+        )
+        #expect(
+            file.records == [
+                CaptureRecord(timestamp: 1_000_002_000, linkType: .ieee80211, frame: [0xC0, 0x00]),
+                CaptureRecord(timestamp: 0, linkType: .ieee80211, frame: [0xC0, 0x00]),
+            ]
+        )
         #expect(CaptureReader.format(of: hex(text)) == .pcapng)
     }
 
     @Test func severalInterfacesAndLinkTypesRoundTrip() throws {
-        let radiotap = Radiotap(flags: RadiotapFlags(rawValue: 0), channel: RadiotapChannel(ofdmAt: 5745), antennaSignal: -61)
+        let radiotap = Radiotap(
+            flags: RadiotapFlags(rawValue: 0),
+            channel: RadiotapChannel(ofdmAt: 5745),
+            antennaSignal: -61
+        )
         let records = [
             CaptureRecord(timestamp: 5, frame: hex("d000 0000")),
             CaptureRecord(timestamp: 1_700_000_000_987_654_321, radiotap: radiotap, frame: FrameTestSupport.goldenSDF),

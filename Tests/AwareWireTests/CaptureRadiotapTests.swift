@@ -30,7 +30,13 @@ import Testing
     }
 
     @Test func parsesWhatItWrites() throws {
-        let header = Radiotap(tsft: 77, flags: RadiotapFlags(rawValue: 0x02), rate: 12, channel: RadiotapChannel(ofdmAt: 2437), antennaSignal: -3)
+        let header = Radiotap(
+            tsft: 77,
+            flags: RadiotapFlags(rawValue: 0x02),
+            rate: 12,
+            channel: RadiotapChannel(ofdmAt: 2437),
+            antennaSignal: -3
+        )
         let parsed = try Radiotap(wireBytes: header.wireBytes, structure: "t")
         #expect(parsed == header)
         #expect(parsed.tsft == 77)
@@ -78,7 +84,12 @@ import Testing
 
     @Test func versionOtherThanZeroIsAnError() {
         #expect(
-            throws: WireError(.invalidValue("it_version 1 is not 0"), structure: "radiotap header", field: "it_version", offset: 0)
+            throws: WireError(
+                .invalidValue("it_version 1 is not 0"),
+                structure: "radiotap header",
+                field: "it_version",
+                offset: 0
+            )
         ) {
             _ = try Radiotap(wireBytes: hex("01 00 0800 00000000"), structure: "t")
         }

@@ -37,7 +37,12 @@ import Testing
     @Test func rsnxeLengthDisagreeingWithFieldLengthIsAnError() {
         // 0x20 says a 1-octet field, but the element holds 2.
         #expect(
-            throws: WireError(.lengthMismatch(declared: 1, actual: 2), structure: "RSNX element", field: "Field Length", offset: 2)
+            throws: WireError(
+                .lengthMismatch(declared: 1, actual: 2),
+                structure: "RSNX element",
+                field: "Field Length",
+                offset: 2
+            )
         ) {
             _ = try element("f402 2000")
         }
@@ -153,10 +158,18 @@ import Testing
     @Test func micElement() throws {
         let mic = "00112233445566778899aabbccddeeff"
         #expect(try element("8c10" + mic) == .mic(try #require(MICElement(mic: hex(mic)))))
-        #expect(try element("8c18" + mic + "0011223344556677") == .mic(try #require(MICElement(mic: hex(mic + "0011223344556677")))))
+        #expect(
+            try element("8c18" + mic + "0011223344556677")
+                == .mic(try #require(MICElement(mic: hex(mic + "0011223344556677"))))
+        )
         #expect(MICElement(mic: hex("0011")) == nil)
         #expect(
-            throws: WireError(.invalidValue("a PASN MIC is 16 or 24 octets, not 8"), structure: "MIC element", field: "MIC", offset: 2)
+            throws: WireError(
+                .invalidValue("a PASN MIC is 16 or 24 octets, not 8"),
+                structure: "MIC element",
+                field: "MIC",
+                offset: 2
+            )
         ) {
             _ = try element("8c08 0011223344556677")
         }
@@ -198,7 +211,12 @@ import Testing
     @Test func elementRunningPastTheBodyIsAnError() {
         var reader = WireReader(hex("f4022100 301a0100"), structure: "elements")
         #expect(
-            throws: WireError(.lengthMismatch(declared: 26, actual: 2), structure: "elements", field: "Length", offset: 6)
+            throws: WireError(
+                .lengthMismatch(declared: 26, actual: 2),
+                structure: "elements",
+                field: "Length",
+                offset: 6
+            )
         ) {
             _ = try FrameElement.readList(from: &reader, context: .pasn(fromResponder: false))
         }

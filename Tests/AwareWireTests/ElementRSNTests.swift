@@ -24,7 +24,9 @@ import Testing
 
     @Test func goldenWithOnePMKIDFromSessionFrame15() throws {
         let pmkid = hex("e72be19c5159b566195d9bea5d1a1e8b")
-        let bytes = hex("302a 0100 000fac07 0100 000fac04 0100 000fac08 c000 0100 e72be19c5159b566195d9bea5d1a1e8b 000fac07")
+        let bytes = hex(
+            "302a 0100 000fac07 0100 000fac04 0100 000fac08 c000 0100 e72be19c5159b566195d9bea5d1a1e8b 000fac07"
+        )
         let rsn = try RSNElement(wireBytes: bytes, structure: "t")
         #expect(rsn.pmkids == [pmkid])
         #expect(rsn.groupManagementCipherSuite == .groupAddressedTrafficNotAllowed)

@@ -74,7 +74,9 @@ import Testing
 
     @Test func nanBeaconWithBrokenAttributeIsAnError() {
         // The NAN IE holds an attribute header claiming 2 octets with none following.
-        let bytes = hex("8000 0000 ffffffffffff 02a000000001 506f9a011234 0000 0000000000000000 0002 2004 dd07 506f9a13 000200")
+        let bytes = hex(
+            "8000 0000 ffffffffffff 02a000000001 506f9a011234 0000 0000000000000000 0002 2004 dd07 506f9a13 000200"
+        )
         #expect(
             throws: WireError(
                 .lengthMismatch(declared: 2, actual: 0),

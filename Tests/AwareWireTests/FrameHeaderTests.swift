@@ -66,7 +66,12 @@ import Testing
 
     @Test func oneOctetIsNotAFrame() {
         #expect(
-            throws: WireError(.truncated(need: 2, have: 1), structure: "802.11 frame", field: "Frame Control", offset: 0)
+            throws: WireError(
+                .truncated(need: 2, have: 1),
+                structure: "802.11 frame",
+                field: "Frame Control",
+                offset: 0
+            )
         ) {
             _ = try IEEE80211Frame(bytes: [0xD0])
         }

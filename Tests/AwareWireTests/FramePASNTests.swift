@@ -29,9 +29,11 @@ import Testing
         #expect(pasn.transactionSequence == 2)
         #expect(pasn.isFromResponder)
         #expect(pasn.statusCode == 0)
-        #expect(pasn.elements.map(\.name) == [
-            "RSNE", "Wrapped Data", "RSNXE", "PASN Parameters", "NAN element", "Supported Groups", "MIC",
-        ])
+        #expect(
+            pasn.elements.map(\.name) == [
+                "RSNE", "Wrapped Data", "RSNXE", "PASN Parameters", "NAN element", "Supported Groups", "MIC",
+            ]
+        )
         #expect(pasn.rsn?.pmkids == [hex("00112233445566778899aabbccddeeff")])
         #expect(pasn.wrappedData?.data == hex("0300020000"))
         #expect(pasn.rsnExtension?.saeHashToElement == true)

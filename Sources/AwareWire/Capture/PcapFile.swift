@@ -42,7 +42,10 @@ public struct PcapFile: Hashable, Sendable {
         var reader = WireReader(bytes, structure: "pcap file header")
         try reader.require(Self.headerLength, field: "file header")
         guard let (order, precision) = Self.magic(reader.peek(4)) else {
-            throw reader.error(.invalidValue("not a pcap magic number: \(HexString.encode(reader.peek(4)))"), field: "magic")
+            throw reader.error(
+                .invalidValue("not a pcap magic number: \(HexString.encode(reader.peek(4)))"),
+                field: "magic"
+            )
         }
         _ = try reader.readBytes(4, "magic")
         byteOrder = order

@@ -50,7 +50,10 @@ public struct PcapngFile: Hashable, Sendable {
                 section += 1
                 sectionInterfaces = []
             } else if section < 0 {
-                throw reader.error(.invalidValue("a pcapng file starts with a Section Header Block"), field: "Block Type")
+                throw reader.error(
+                    .invalidValue("a pcapng file starts with a Section Header Block"),
+                    field: "Block Type"
+                )
             }
             reader.structure = "pcapng block \(blockNumber)"
             let type = try reader.readUInt32(order, "Block Type")
@@ -78,7 +81,11 @@ public struct PcapngFile: Hashable, Sendable {
                 _ = try body.readUInt32(order, "Byte-Order Magic")
                 let major = try body.readUInt16(order, "Major Version")
                 guard major == 1 else {
-                    throw body.error(.invalidValue("major version \(major) is not 1"), field: "Major Version", at: start + 12)
+                    throw body.error(
+                        .invalidValue("major version \(major) is not 1"),
+                        field: "Major Version",
+                        at: start + 12
+                    )
                 }
                 _ = try body.readUInt16(order, "Minor Version")
                 _ = try body.readBytes(8, "Section Length")
@@ -108,7 +115,11 @@ public struct PcapngFile: Hashable, Sendable {
                 let original = Int(try body.readUInt32(order, "Original Packet Length"))
                 let interface = interfaces[interfaceID]
                 guard let nanoseconds = interface.timestampResolution.nanoseconds(high << 32 | low) else {
-                    throw body.error(.invalidValue("timestamp overflows 64-bit nanoseconds"), field: "Timestamp", at: start + 12)
+                    throw body.error(
+                        .invalidValue("timestamp overflows 64-bit nanoseconds"),
+                        field: "Timestamp",
+                        at: start + 12
+                    )
                 }
                 var data = try body.subReader(length: captured, field: "Captured Packet Length")
                 _ = try body.readBytes((4 - captured % 4) % 4, "Packet Data padding")
@@ -164,7 +175,12 @@ public struct PcapngFile: Hashable, Sendable {
         }
     }
 
-    private static func interface(_ local: Int, of section: [Int], body: WireReader, at offset: Int) throws(WireError)
+    private static func interface(
+        _ local: Int,
+        of section: [Int],
+        body: WireReader,
+        at offset: Int
+    ) throws(WireError)
         -> Int
     {
         guard local < section.count else {
@@ -228,7 +244,8 @@ public struct PcapngFile: Hashable, Sendable {
         }
         for record in records {
             let index = interfaces.firstIndex { $0.linkType == record.linkType } ?? 0
-            let interface = interfaces.indices.contains(index) ? interfaces[index] : PcapngInterface(linkType: record.linkType)
+            let interface =
+                interfaces.indices.contains(index) ? interfaces[index] : PcapngInterface(linkType: record.linkType)
             let data = record.packetData(for: interface.linkType)
             let units = Self.units(record.timestamp, resolution: interface.timestampResolution)
             Self.writeBlock(Self.enhancedPacketType, to: &writer) { body in

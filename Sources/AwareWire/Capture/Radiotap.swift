@@ -91,7 +91,11 @@ public struct Radiotap: Hashable, Sendable, WireCodable, WireDescribable {
         _ = try reader.readUInt8("it_pad")
         let length = Int(try reader.readUInt16LE("it_len"))
         guard length >= 8 else {
-            throw reader.error(.invalidValue("it_len \(length) is shorter than the 8-octet header"), field: "it_len", at: start + 2)
+            throw reader.error(
+                .invalidValue("it_len \(length) is shorter than the 8-octet header"),
+                field: "it_len",
+                at: start + 2
+            )
         }
         // it_len counts from the header's first octet; 4 of them are already read.
         guard length - 4 <= reader.remaining else {

@@ -44,7 +44,9 @@ public enum FrameElement: Hashable, Sendable, WireDescribable {
             self = .wrappedData(WrappedDataElement(information: &element.reader))
         case (.pasn(let fromResponder), _, .some(PASNParametersElement.extensionID)):
             _ = try element.reader.readUInt8("Element ID Extension")
-            self = .pasnParameters(try PASNParametersElement(information: &element.reader, fromResponder: fromResponder))
+            self = .pasnParameters(
+                try PASNParametersElement(information: &element.reader, fromResponder: fromResponder)
+            )
         case (.pasn, _, .some(SupportedGroupsElement.extensionID)):
             _ = try element.reader.readUInt8("Element ID Extension")
             self = .supportedGroups(try SupportedGroupsElement(information: &element.reader))
@@ -151,7 +153,9 @@ public enum FrameElement: Hashable, Sendable, WireDescribable {
         case .supportedGroups(let element): fields += element.decodedFields
         case .nan(let element): fields += element.decodedFields
         case .other(let element):
-            fields.append(DecodedField("raw", "Information", .bytes(Array(element.body.dropFirst(extensionID == nil ? 0 : 1)))))
+            fields.append(
+                DecodedField("raw", "Information", .bytes(Array(element.body.dropFirst(extensionID == nil ? 0 : 1))))
+            )
         }
         return fields
     }

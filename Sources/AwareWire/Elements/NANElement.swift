@@ -16,7 +16,11 @@ public struct NANElement: Hashable, Sendable, WireCodable, WireDescribable {
     }
 
     public init(from reader: inout WireReader) throws(WireError) {
-        var information = try ElementFragments.read(from: &reader, expecting: Self.elementID, structure: Self.structureName)
+        var information = try ElementFragments.read(
+            from: &reader,
+            expecting: Self.elementID,
+            structure: Self.structureName
+        )
         try self.init(information: &information)
     }
 

@@ -88,7 +88,9 @@ public struct PASNParametersElement: Hashable, Sendable, WireCodable, WireDescri
             fields.append(DecodedField("comebackInfo", "Comeback Info", .fields(comebackInfo.decodedFields)))
         }
         if let ephemeralKey {
-            fields.append(DecodedField("ephemeralKey", "Group and Ephemeral Public Key", .fields(ephemeralKey.decodedFields)))
+            fields.append(
+                DecodedField("ephemeralKey", "Group and Ephemeral Public Key", .fields(ephemeralKey.decodedFields))
+            )
         }
         return fields
     }

@@ -57,7 +57,11 @@ public struct RSNElement: Hashable, Sendable, WireCodable, WireDescribable {
     public var mfpCapable: Bool { (rsnCapabilities ?? 0) & 0x0080 != 0 }
 
     public init(from reader: inout WireReader) throws(WireError) {
-        var information = try ElementFragments.read(from: &reader, expecting: Self.elementID, structure: Self.structureName)
+        var information = try ElementFragments.read(
+            from: &reader,
+            expecting: Self.elementID,
+            structure: Self.structureName
+        )
         try self.init(information: &information)
     }
 
@@ -74,7 +78,11 @@ public struct RSNElement: Hashable, Sendable, WireCodable, WireDescribable {
         if reader.isAtEnd { return }
         groupDataCipherSuite = try SuiteSelector(from: &reader)
         if reader.isAtEnd { return }
-        pairwiseCipherSuites = try Self.readSuites(from: &reader, count: "Pairwise Cipher Suite Count", list: "Pairwise Cipher Suite List")
+        pairwiseCipherSuites = try Self.readSuites(
+            from: &reader,
+            count: "Pairwise Cipher Suite Count",
+            list: "Pairwise Cipher Suite List"
+        )
         if reader.isAtEnd { return }
         akmSuites = try Self.readSuites(from: &reader, count: "AKM Suite Count", list: "AKM Suite List")
         if reader.isAtEnd { return }
@@ -135,7 +143,11 @@ public struct RSNElement: Hashable, Sendable, WireCodable, WireDescribable {
         var fields = [DecodedField("version", "Version", .unsigned(UInt64(version)))]
         if let groupDataCipherSuite {
             fields.append(
-                DecodedField("groupDataCipherSuite", "Group Data Cipher Suite", groupDataCipherSuite.describe(cipher: true))
+                DecodedField(
+                    "groupDataCipherSuite",
+                    "Group Data Cipher Suite",
+                    groupDataCipherSuite.describe(cipher: true)
+                )
             )
         }
         if let pairwiseCipherSuites {
@@ -151,7 +163,9 @@ public struct RSNElement: Hashable, Sendable, WireCodable, WireDescribable {
             fields.append(DecodedField("akmSuites", "AKM Suites", .list(akmSuites.map { $0.describe(cipher: false) })))
         }
         if let rsnCapabilities {
-            fields.append(DecodedField("rsnCapabilities", "RSN Capabilities", .bits(UInt64(rsnCapabilities), digits: 4)))
+            fields.append(
+                DecodedField("rsnCapabilities", "RSN Capabilities", .bits(UInt64(rsnCapabilities), digits: 4))
+            )
             fields.append(DecodedField("mfpRequired", "MFP Required", .flag(mfpRequired)))
             fields.append(DecodedField("mfpCapable", "MFP Capable", .flag(mfpCapable)))
         }

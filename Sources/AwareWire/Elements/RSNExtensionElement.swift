@@ -42,7 +42,11 @@ public struct RSNExtensionElement: Hashable, Sendable, WireCodable, WireDescriba
     }
 
     public init(from reader: inout WireReader) throws(WireError) {
-        var information = try ElementFragments.read(from: &reader, expecting: Self.elementID, structure: Self.structureName)
+        var information = try ElementFragments.read(
+            from: &reader,
+            expecting: Self.elementID,
+            structure: Self.structureName
+        )
         try self.init(information: &information)
     }
 
@@ -75,7 +79,11 @@ public struct RSNExtensionElement: Hashable, Sendable, WireCodable, WireDescriba
                 .bits(value, digits: 2 * min(8, capabilities.count))
             ),
             DecodedField("fieldLength", "Field Length", .unsigned(UInt64(fieldLength))),
-            DecodedField("protectedTWTOperationsSupport", "Protected TWT Operations Support", .flag(protectedTWTOperations)),
+            DecodedField(
+                "protectedTWTOperationsSupport",
+                "Protected TWT Operations Support",
+                .flag(protectedTWTOperations)
+            ),
             DecodedField("saeHashToElement", "SAE Hash-to-Element", .flag(saeHashToElement)),
             DecodedField("saePK", "SAE-PK", .flag(saePK)),
         ]

@@ -17,15 +17,27 @@ enum NANActionHeader {
     static func read(from reader: inout WireReader, ouiType: UInt8) throws(WireError) -> NANActionCategory {
         let rawCategory = try reader.readUInt8("Category")
         guard let category = NANActionCategory(rawValue: rawCategory) else {
-            throw reader.error(.invalidValue("category \(rawCategory) is not 4 or 9"), field: "Category", at: reader.offset - 1)
+            throw reader.error(
+                .invalidValue("category \(rawCategory) is not 4 or 9"),
+                field: "Category",
+                at: reader.offset - 1
+            )
         }
         let action = try reader.readUInt8("Public Action")
         guard action == NANActionCategory.vendorSpecificAction else {
-            throw reader.error(.invalidValue("action \(action) is not 9 (Vendor Specific)"), field: "Public Action", at: reader.offset - 1)
+            throw reader.error(
+                .invalidValue("action \(action) is not 9 (Vendor Specific)"),
+                field: "Public Action",
+                at: reader.offset - 1
+            )
         }
         let oui = try reader.readBytes(3, "OUI")
         guard oui == NANActionCategory.wfaOUI else {
-            throw reader.error(.invalidValue("OUI \(HexString.encode(oui)) is not 506f9a"), field: "OUI", at: reader.offset - 3)
+            throw reader.error(
+                .invalidValue("OUI \(HexString.encode(oui)) is not 506f9a"),
+                field: "OUI",
+                at: reader.offset - 3
+            )
         }
         let type = try reader.readUInt8("OUI Type")
         guard type == ouiType else {
