@@ -89,3 +89,80 @@ import Testing
         #expect(header.decodedFields[2].value == .address(.nanNetworkID))
     }
 }
+
+@Suite struct FrameHeaderMalformedTests {
+    @Test func truncatedControlFields() {
+        #expect(throws: WireError(.truncated(need: 2, have: 1), structure: "t", field: "Frame Control", offset: 0)) {
+            _ = try FrameControl(wireBytes: [0xD0], structure: "t")
+        }
+        #expect(throws: WireError(.truncated(need: 2, have: 0), structure: "t", field: "Sequence Control", offset: 0)) {
+            _ = try SequenceControl(wireBytes: [], structure: "t")
+        }
+    }
+
+    @Test func bodiesParsedDirectlyCheckTheirHeaders() {
+        #expect(
+            throws: WireError(
+                .invalidValue("category 5 is not 4 or 9"),
+                structure: "Service Discovery Frame",
+                field: "Category",
+                offset: 0
+            )
+        ) {
+            _ = try ServiceDiscoveryFrame(wireBytes: FrameTestSupport.hex("0509506f9a13"), structure: "t")
+        }
+        #expect(
+            throws: WireError(
+                .invalidValue("OUI type 0x13 is not 0x18"),
+                structure: "NAN Action Frame",
+                field: "OUI Type",
+                offset: 5
+            )
+        ) {
+            _ = try NANActionFrame(wireBytes: FrameTestSupport.hex("0409506f9a1305"), structure: "t")
+        }
+        #expect(
+            throws: WireError(
+                .invalidValue("authentication algorithm 3 is not 7 (PASN)"),
+                structure: "PASN Authentication frame",
+                field: "Authentication Algorithm",
+                offset: 0
+            )
+        ) {
+            _ = try PASNAuthenticationFrame(wireBytes: FrameTestSupport.hex("030001000000"), structure: "t")
+        }
+        #expect(
+            throws: WireError(.truncated(need: 2, have: 1), structure: "NAN Beacon", field: "Capability", offset: 10)
+        ) {
+            _ = try NANBeacon(wireBytes: FrameTestSupport.hex("0000000000000000 0002 20"), structure: "t")
+        }
+    }
+
+    @Test func elementsParsedDirectlyCheckTheirIDs() {
+        #expect(
+            throws: WireError(
+                .invalidValue("element ID extension 100 is not 8"),
+                structure: "Wrapped Data element",
+                field: "Element ID Extension",
+                offset: 2
+            )
+        ) {
+            _ = try WrappedDataElement(wireBytes: FrameTestSupport.hex("ff03640003"), structure: "t")
+        }
+        #expect(
+            throws: WireError(.invalidValue("element ID 48 is not 140"), structure: "t", field: "Element ID", offset: 0)
+        ) {
+            _ = try MICElement(wireBytes: FrameTestSupport.hex("30020100"), structure: "t")
+        }
+        #expect(
+            throws: WireError(
+                .invalidValue("vendor prefix 0050f202 is not 506f9a13"),
+                structure: "NAN element",
+                field: "OUI and OUI Type",
+                offset: 2
+            )
+        ) {
+            _ = try NANElement(wireBytes: FrameTestSupport.hex("dd050050f20201"), structure: "t")
+        }
+    }
+}

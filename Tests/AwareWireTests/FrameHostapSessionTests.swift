@@ -125,3 +125,53 @@ import Testing
         #expect(auth2.mic?.mic.count == 16)
     }
 }
+
+/// Every input that parses must write back unchanged, and nothing may trap: mutations and
+/// truncations of the session's octets either decode and round-trip or throw a WireError.
+@Suite struct FrameMutationTests {
+    @Test func mutatedFramesRoundTripOrThrow() throws {
+        let data = try FrameTestSupport.fixture("hostap-session-A/session.pcap")
+        let records = try CaptureReader.read(bytes: Array(data))
+        var parsed = 0
+        var rejected = 0
+        for index in [0, 4, 13, 14, 15, 16, 21, 34, 35, 36] {
+            let original = records[index].frame
+            for position in original.indices {
+                for change in [UInt8(0x00), 0xFF, original[position] ^ 0x01] {
+                    var mutated = original
+                    mutated[position] = change
+                    do {
+                        let frame = try IEEE80211Frame(bytes: mutated)
+                        #expect(frame.wireBytes == mutated, "frame \(index + 1) octet \(position) = \(change)")
+                        parsed += 1
+                    } catch {
+                        rejected += 1
+                    }
+                }
+            }
+            for length in 0..<original.count {
+                _ = try? IEEE80211Frame(bytes: original.prefix(length))
+            }
+        }
+        #expect(parsed > 0 && rejected > 0)
+    }
+
+    @Test func truncatedCaptureFilesThrow() throws {
+        let data = Array(try FrameTestSupport.fixture("hostap-session-A/session.pcap"))
+        let pcapng = PcapngFile(records: try CaptureReader.read(bytes: data)).bytes
+        // pcap parses when cut after its header or a record (1 + 36 cuts short of the whole
+        // file); pcapng after the SHB, the IDB or an EPB (2 + 36).
+        for (file, expectedCuts) in [(data, 37), (pcapng, 38)] {
+            var boundaries = 0
+            for length in 0..<file.count {
+                do {
+                    _ = try CaptureReader.read(bytes: Array(file.prefix(length)))
+                    boundaries += 1
+                } catch {
+                    #expect(error.offset <= length)
+                }
+            }
+            #expect(boundaries == expectedCuts)
+        }
+    }
+}

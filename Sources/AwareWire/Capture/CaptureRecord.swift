@@ -1,7 +1,7 @@
 /// One captured frame, whatever file it came from: when it was seen, on which link type,
 /// what the radio said (from radiotap, when present) and the 802.11 frame from Frame
 /// Control on, without FCS.
-public struct CaptureRecord: Hashable, Sendable {
+public struct CaptureRecord: Hashable, Sendable, WireDescribable {
     /// Nanoseconds since the Unix epoch.
     public var timestamp: UInt64
     public var linkType: CaptureLinkType
@@ -38,6 +38,21 @@ public struct CaptureRecord: Hashable, Sendable {
     public var frequencyMHz: UInt16? { radiotap?.channel?.frequency }
     /// Signal strength in dBm, if the radio reported it.
     public var signalDBm: Int8? { radiotap?.antennaSignal }
+
+    public var decodedFields: [DecodedField] {
+        var fields = [
+            DecodedField("timestamp", "Timestamp (ns since 1970)", .unsigned(timestamp)),
+            DecodedField("linkType", "Link Type", .named(UInt64(linkType.rawValue), linkType.description)),
+            DecodedField("interfaceID", "Interface ID", .unsigned(UInt64(interfaceID))),
+        ]
+        if let radiotap { fields.append(DecodedField("radiotap", "Radiotap Header", .fields(radiotap.decodedFields))) }
+        fields.append(DecodedField("frameLength", "Frame Length", .unsigned(UInt64(frame.count))))
+        if let originalLength {
+            fields.append(DecodedField("originalLength", "Original Length", .unsigned(UInt64(originalLength))))
+        }
+        if let frameCheckSequence { fields.append(DecodedField("fcs", "FCS", .bytes(frameCheckSequence))) }
+        return fields
+    }
 
     /// The packet data for a file of `linkType`: for 127 the radiotap header (an empty
     /// one if the record has none), the frame and the FCS if it had one.

@@ -1,6 +1,6 @@
 /// The radiotap Channel field (presence bit 3): frequency in MHz (LE16) and channel
 /// flags (LE16).
-public struct RadiotapChannel: Hashable, Sendable {
+public struct RadiotapChannel: Hashable, Sendable, WireDescribable {
     public var frequency: UInt16
     public var flags: UInt16
 
@@ -27,7 +27,7 @@ public struct RadiotapChannel: Hashable, Sendable {
     public var is5GHz: Bool { flags & Self.band5GHzFlag != 0 }
     public var isOFDM: Bool { flags & Self.ofdmFlag != 0 }
 
-    var decodedFields: [DecodedField] {
+    public var decodedFields: [DecodedField] {
         [
             DecodedField("frequency", "Frequency (MHz)", .unsigned(UInt64(frequency))),
             DecodedField("channelFlags", "Channel Flags", .bits(UInt64(flags), digits: 4)),

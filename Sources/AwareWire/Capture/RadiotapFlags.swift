@@ -1,5 +1,5 @@
 /// The radiotap Flags field (presence bit 1, one octet).
-public struct RadiotapFlags: Hashable, Sendable {
+public struct RadiotapFlags: Hashable, Sendable, WireDescribable {
     public var rawValue: UInt8
 
     public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -16,9 +16,9 @@ public struct RadiotapFlags: Hashable, Sendable {
 
     public static let fcsAtEndBit: UInt8 = 0x10
 
-    var decodedFields: [DecodedField] {
+    public var decodedFields: [DecodedField] {
         [
-            DecodedField("raw", "Flags", .bits(UInt64(rawValue), digits: 2)),
+            DecodedField("flags", "Flags", .bits(UInt64(rawValue), digits: 2)),
             DecodedField("shortPreamble", "Short Preamble", .flag(shortPreamble)),
             DecodedField("wep", "WEP", .flag(wep)),
             DecodedField("fragmentation", "Fragmentation", .flag(fragmentation)),

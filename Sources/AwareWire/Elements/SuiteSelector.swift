@@ -1,6 +1,6 @@
 /// A cipher or AKM suite selector: OUI (3) | Suite Type (1) (IEEE 802.11-2020 9.4.2.24.2,
 /// 9.4.2.24.3). The RSNE carries them in nan-wire-reference.md 3.4.1.
-public struct SuiteSelector: Hashable, Sendable, WireCodable, CustomStringConvertible {
+public struct SuiteSelector: Hashable, Sendable, WireCodable, WireDescribable, CustomStringConvertible {
     public var oui: [UInt8]
     public var suiteType: UInt8
 
@@ -82,6 +82,15 @@ public struct SuiteSelector: Hashable, Sendable, WireCodable, CustomStringConver
         case 24: "SAE-EXT-KEY"
         default: "Other \(description)"
         }
+    }
+
+    /// Without context a selector is just its two fields; RSNE fields name it as a cipher
+    /// or an AKM.
+    public var decodedFields: [DecodedField] {
+        [
+            DecodedField("oui", "OUI", .bytes(oui)),
+            DecodedField("suiteType", "Suite Type", .unsigned(UInt64(suiteType))),
+        ]
     }
 
     func decoded(cipher: Bool) -> DecodedValue {

@@ -76,7 +76,7 @@ public struct FrameControl: Hashable, Sendable, WireCodable, WireDescribable {
                 .unsigned(UInt64(subtype))
             }
         return [
-            DecodedField("raw", "Frame Control", .bits(UInt64(rawValue), digits: 4)),
+            DecodedField("frameControl", "Frame Control", .bits(UInt64(rawValue), digits: 4)),
             DecodedField("protocolVersion", "Protocol Version", .unsigned(UInt64(protocolVersion))),
             DecodedField("type", "Type", .named(UInt64(type.rawValue), type.name)),
             DecodedField("subtype", "Subtype", subtypeValue),

@@ -21,7 +21,7 @@ public struct SequenceControl: Hashable, Sendable, WireCodable, WireDescribable 
 
     public var decodedFields: [DecodedField] {
         [
-            DecodedField("raw", "Sequence Control", .bits(UInt64(rawValue), digits: 4)),
+            DecodedField("sequenceControl", "Sequence Control", .bits(UInt64(rawValue), digits: 4)),
             DecodedField("fragmentNumber", "Fragment Number", .unsigned(UInt64(fragmentNumber))),
             DecodedField("sequenceNumber", "Sequence Number", .unsigned(UInt64(sequenceNumber))),
         ]
