@@ -29,13 +29,4 @@ enum FrameTestSupport {
         try Data(contentsOf: fixturesDirectory.appendingPathComponent(path))
     }
 
-    /// Parses `bytes` with `parse` and returns the WireError it throws, or nil.
-    static func wireError(_ parse: () throws(WireError) -> Void) -> WireError? {
-        do {
-            try parse()
-            return nil
-        } catch {
-            return error
-        }
-    }
 }
