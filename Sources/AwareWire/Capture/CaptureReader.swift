@@ -1,0 +1,31 @@
+/// Reads any capture AwareBench meets: classic pcap (either byte order, µs or ns) or
+/// pcapng, told apart by the first four octets.
+public enum CaptureReader {
+    /// The container formats.
+    public enum Format: Hashable, Sendable {
+        case pcap
+        case pcapng
+    }
+
+    /// The format `bytes` start with, or nil.
+    public static func format(of bytes: [UInt8]) -> Format? {
+        if PcapngFile.isPcapng(bytes[...]) { return .pcapng }
+        if PcapFile.magic(bytes[...]) != nil { return .pcap }
+        return nil
+    }
+
+    /// Every record of the file, in file order.
+    public static func read(bytes: [UInt8]) throws(WireError) -> [CaptureRecord] {
+        switch format(of: bytes) {
+        case .pcapng?: return try PcapngFile(bytes: bytes).records
+        case .pcap?: return try PcapFile(bytes: bytes).records
+        case nil:
+            let reader = WireReader(bytes, structure: "capture file")
+            if bytes.count < 4 { throw reader.error(.truncated(need: 4, have: bytes.count), field: "magic") }
+            throw reader.error(
+                .invalidValue("magic \(HexString.encode(bytes.prefix(4))) is neither pcap nor pcapng"),
+                field: "magic"
+            )
+        }
+    }
+}

@@ -1,0 +1,282 @@
+/// A pcapng file (IETF draft-ietf-opsawg-pcapng): blocks `Type (4) | Total Length (4) |
+/// Body | Total Length (4)`, lengths a multiple of 4, in the byte order the Section Header
+/// Block's magic gives.
+///
+/// Reads Section Header (either byte order, several sections), Interface Description (link
+/// type, `if_tsresol`), Enhanced Packet and Simple Packet Blocks, and skips every other
+/// block. Writes one little-endian section with one interface per link type, nanosecond
+/// timestamps and Enhanced Packet Blocks. No file I/O: bytes in, bytes out.
+public struct PcapngFile: Hashable, Sendable {
+    /// Every interface of every section, in file order; ``CaptureRecord/interfaceID`` indexes it.
+    public var interfaces: [PcapngInterface]
+    public var records: [CaptureRecord]
+
+    static let sectionHeaderType: UInt32 = 0x0A0D_0D0A
+    static let interfaceDescriptionType: UInt32 = 1
+    static let simplePacketType: UInt32 = 3
+    static let enhancedPacketType: UInt32 = 6
+    static let byteOrderMagic: UInt32 = 0x1A2B_3C4D
+    static let tsresolOption: UInt16 = 9
+
+    /// Interfaces for writing are derived from the records' link types.
+    public init(records: [CaptureRecord]) {
+        self.records = records
+        var interfaces: [PcapngInterface] = []
+        for record in records where !interfaces.contains(where: { $0.linkType == record.linkType }) {
+            interfaces.append(PcapngInterface(linkType: record.linkType, timestampResolution: .nanoseconds))
+        }
+        self.interfaces = interfaces
+    }
+
+    /// Whether `octets` start like a pcapng file (a Section Header Block).
+    static func isPcapng(_ octets: ArraySlice<UInt8>) -> Bool {
+        octets.prefix(4).elementsEqual([0x0A, 0x0D, 0x0D, 0x0A])
+    }
+
+    public init(bytes: [UInt8]) throws(WireError) {
+        var reader = WireReader(bytes, structure: "pcapng file")
+        var order = CaptureByteOrder.littleEndian
+        var interfaces: [PcapngInterface] = []
+        var sectionInterfaces: [Int] = []
+        var records: [CaptureRecord] = []
+        var section = -1
+        var blockNumber = 0
+        while !reader.isAtEnd {
+            blockNumber += 1
+            let start = reader.offset
+            let isSectionHeader = Self.isPcapng(reader.peek(4))
+            if isSectionHeader {
+                order = try Self.sectionByteOrder(reader: reader, block: blockNumber)
+                section += 1
+                sectionInterfaces = []
+            } else if section < 0 {
+                throw reader.error(
+                    .invalidValue("a pcapng file starts with a Section Header Block"),
+                    field: "Block Type"
+                )
+            }
+            reader.structure = "pcapng block \(blockNumber)"
+            let type = try reader.readUInt32(order, "Block Type")
+            let name = "pcapng \(Self.blockName(type)) (block \(blockNumber))"
+            reader.structure = name
+            let total = Int(try reader.readUInt32(order, "Block Total Length"))
+            guard total >= 12, total % 4 == 0 else {
+                throw reader.error(
+                    .invalidValue("Block Total Length \(total) is not a multiple of 4 of at least 12"),
+                    field: "Block Total Length",
+                    at: start + 4
+                )
+            }
+            var body = try reader.subReader(length: total - 12, structure: name, field: "Block Total Length")
+            let trailer = Int(try reader.readUInt32(order, "trailing Block Total Length"))
+            guard trailer == total else {
+                throw reader.error(
+                    .lengthMismatch(declared: total, actual: trailer),
+                    field: "trailing Block Total Length",
+                    at: reader.offset - 4
+                )
+            }
+            switch type {
+            case Self.sectionHeaderType:
+                _ = try body.readUInt32(order, "Byte-Order Magic")
+                let major = try body.readUInt16(order, "Major Version")
+                guard major == 1 else {
+                    throw body.error(
+                        .invalidValue("major version \(major) is not 1"),
+                        field: "Major Version",
+                        at: start + 12
+                    )
+                }
+                _ = try body.readUInt16(order, "Minor Version")
+                _ = try body.readBytes(8, "Section Length")
+            case Self.interfaceDescriptionType:
+                let linkType = CaptureLinkType(rawValue: UInt32(try body.readUInt16(order, "LinkType")))
+                _ = try body.readUInt16(order, "Reserved")
+                let snapLength = try body.readUInt32(order, "SnapLen")
+                var resolution = PcapngTimestampResolution.microseconds
+                try Self.readOptions(from: &body, order: order) { code, value throws(WireError) in
+                    if code == Self.tsresolOption, let first = value.first { resolution = .init(rawValue: first) }
+                }
+                sectionInterfaces.append(interfaces.count)
+                interfaces.append(
+                    PcapngInterface(
+                        linkType: linkType,
+                        snapLength: snapLength,
+                        timestampResolution: resolution,
+                        section: section
+                    )
+                )
+            case Self.enhancedPacketType:
+                let local = Int(try body.readUInt32(order, "Interface ID"))
+                let interfaceID = try Self.interface(local, of: sectionInterfaces, body: body, at: start + 8)
+                let high = UInt64(try body.readUInt32(order, "Timestamp (High)"))
+                let low = UInt64(try body.readUInt32(order, "Timestamp (Low)"))
+                let captured = Int(try body.readUInt32(order, "Captured Packet Length"))
+                let original = Int(try body.readUInt32(order, "Original Packet Length"))
+                let interface = interfaces[interfaceID]
+                guard let nanoseconds = interface.timestampResolution.nanoseconds(high << 32 | low) else {
+                    throw body.error(
+                        .invalidValue("timestamp overflows 64-bit nanoseconds"),
+                        field: "Timestamp",
+                        at: start + 12
+                    )
+                }
+                var data = try body.subReader(length: captured, field: "Captured Packet Length")
+                _ = try body.readBytes((4 - captured % 4) % 4, "Packet Data padding")
+                records.append(
+                    try CaptureRecord.decode(
+                        packetData: &data,
+                        linkType: interface.linkType,
+                        timestamp: nanoseconds,
+                        originalLength: original,
+                        interfaceID: interfaceID
+                    )
+                )
+            case Self.simplePacketType:
+                let interfaceID = try Self.interface(0, of: sectionInterfaces, body: body, at: start)
+                let original = Int(try body.readUInt32(order, "Original Packet Length"))
+                let snap = Int(interfaces[interfaceID].snapLength)
+                let captured = min(original, snap == 0 ? original : snap, body.remaining)
+                var data = try body.subReader(length: captured, field: "Packet Data")
+                records.append(
+                    try CaptureRecord.decode(
+                        packetData: &data,
+                        linkType: interfaces[interfaceID].linkType,
+                        timestamp: 0,
+                        originalLength: original,
+                        interfaceID: interfaceID
+                    )
+                )
+            default:
+                break
+            }
+        }
+        guard section >= 0 else {
+            throw reader.error(.truncated(need: 28, have: 0), field: "Section Header Block")
+        }
+        self.interfaces = interfaces
+        self.records = records
+    }
+
+    private static func sectionByteOrder(reader: WireReader, block: Int) throws(WireError) -> CaptureByteOrder {
+        var probe = reader
+        probe.structure = "pcapng Section Header Block (block \(block))"
+        _ = try probe.readBytes(8, "Block Type and Length")
+        let magic = try probe.readBytes(4, "Byte-Order Magic")
+        switch magic {
+        case [0x4D, 0x3C, 0x2B, 0x1A]: return .littleEndian
+        case [0x1A, 0x2B, 0x3C, 0x4D]: return .bigEndian
+        default:
+            throw probe.error(
+                .invalidValue("byte-order magic \(HexString.encode(magic)) is not 1a2b3c4d"),
+                field: "Byte-Order Magic",
+                at: probe.offset - 4
+            )
+        }
+    }
+
+    private static func interface(
+        _ local: Int,
+        of section: [Int],
+        body: WireReader,
+        at offset: Int
+    ) throws(WireError)
+        -> Int
+    {
+        guard local < section.count else {
+            throw body.error(
+                .invalidValue("interface \(local) has no Interface Description Block in this section"),
+                field: "Interface ID",
+                at: offset
+            )
+        }
+        return section[local]
+    }
+
+    /// Calls `visit` with each option up to opt_endofopt or the end of the block body.
+    private static func readOptions(
+        from body: inout WireReader,
+        order: CaptureByteOrder,
+        visit: (UInt16, [UInt8]) throws(WireError) -> Void
+    ) throws(WireError) {
+        while body.remaining >= 4 {
+            let code = try body.readUInt16(order, "Option Code")
+            let length = Int(try body.readUInt16(order, "Option Length"))
+            if code == 0 { break }
+            let value = try body.readBytes(length, "Option Value")
+            _ = try body.readBytes(min((4 - length % 4) % 4, body.remaining), "Option padding")
+            try visit(code, value)
+        }
+        _ = body.readRemaining()
+    }
+
+    static func blockName(_ type: UInt32) -> String {
+        switch type {
+        case sectionHeaderType: "Section Header Block"
+        case interfaceDescriptionType: "Interface Description Block"
+        case simplePacketType: "Simple Packet Block"
+        case enhancedPacketType: "Enhanced Packet Block"
+        default: "block type 0x\(String(type, radix: 16))"
+        }
+    }
+
+    /// The file's octets: one little-endian section, an Interface Description Block per
+    /// entry of ``interfaces`` (with `if_tsresol`), and an Enhanced Packet Block per record,
+    /// on the first interface of the record's link type.
+    public var bytes: [UInt8] {
+        var writer = WireWriter(capacity: 64 + records.count * 160)
+        Self.writeBlock(Self.sectionHeaderType, to: &writer) { body in
+            body.writeUInt32LE(Self.byteOrderMagic)
+            body.writeUInt16LE(1)
+            body.writeUInt16LE(0)
+            body.writeUInt64LE(UInt64.max)
+        }
+        for interface in interfaces {
+            Self.writeBlock(Self.interfaceDescriptionType, to: &writer) { body in
+                body.writeUInt16LE(UInt16(truncatingIfNeeded: interface.linkType.rawValue))
+                body.writeUInt16LE(0)
+                body.writeUInt32LE(interface.snapLength)
+                body.writeUInt16LE(Self.tsresolOption)
+                body.writeUInt16LE(1)
+                body.write([interface.timestampResolution.rawValue, 0, 0, 0])
+                body.writeUInt32LE(0)
+            }
+        }
+        for record in records {
+            let index = interfaces.firstIndex { $0.linkType == record.linkType } ?? 0
+            let interface =
+                interfaces.indices.contains(index) ? interfaces[index] : PcapngInterface(linkType: record.linkType)
+            let data = record.packetData(for: interface.linkType)
+            let units = Self.units(record.timestamp, resolution: interface.timestampResolution)
+            Self.writeBlock(Self.enhancedPacketType, to: &writer) { body in
+                body.writeUInt32LE(UInt32(truncatingIfNeeded: index))
+                body.writeUInt32LE(UInt32(truncatingIfNeeded: units >> 32))
+                body.writeUInt32LE(UInt32(truncatingIfNeeded: units))
+                body.writeUInt32LE(UInt32(truncatingIfNeeded: data.count))
+                body.writeUInt32LE(UInt32(truncatingIfNeeded: max(data.count, record.originalLength ?? 0)))
+                body.write(data)
+                body.write([UInt8](repeating: 0, count: (4 - data.count % 4) % 4))
+            }
+        }
+        return writer.bytes
+    }
+
+    /// Nanoseconds in decimal `if_tsresol` units (the writer's interfaces use 10^-6 or 10^-9).
+    private static func units(_ nanoseconds: UInt64, resolution: PcapngTimestampResolution) -> UInt64 {
+        let exponent = Int(resolution.rawValue & 0x7F)
+        guard resolution.rawValue & 0x80 == 0, exponent <= 9 else { return nanoseconds }
+        var divisor: UInt64 = 1
+        for _ in 0..<(9 - exponent) { divisor *= 10 }
+        return nanoseconds / divisor
+    }
+
+    private static func writeBlock(_ type: UInt32, to writer: inout WireWriter, body: (inout WireWriter) -> Void) {
+        var content = WireWriter()
+        body(&content)
+        let total = UInt32(truncatingIfNeeded: content.count + 12)
+        writer.writeUInt32LE(type)
+        writer.writeUInt32LE(total)
+        writer.write(content.bytes)
+        writer.writeUInt32LE(total)
+    }
+}

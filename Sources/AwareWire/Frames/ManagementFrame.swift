@@ -1,0 +1,29 @@
+/// An 802.11 management frame: the MAC header and its body, without FCS.
+public struct ManagementFrame: Hashable, Sendable, WireCodable, WireDescribable {
+    public var header: ManagementHeader
+    public var body: ManagementFrameBody
+
+    public init(header: ManagementHeader, body: ManagementFrameBody) {
+        self.header = header
+        self.body = body
+    }
+
+    /// Reads a header and a body that fills the rest of `reader`.
+    public init(from reader: inout WireReader) throws(WireError) {
+        header = try ManagementHeader(from: &reader)
+        body = try ManagementFrameBody(from: &reader, frameControl: header.frameControl)
+    }
+
+    public func write(to writer: inout WireWriter) {
+        header.write(to: &writer)
+        body.write(to: &writer)
+    }
+
+    public var decodedFields: [DecodedField] {
+        [
+            DecodedField("header", "MAC Header", .fields(header.decodedFields)),
+            DecodedField("frameKind", "Frame", .text(body.summary)),
+            DecodedField("body", "Frame Body", .fields(body.decodedFields)),
+        ]
+    }
+}
