@@ -30,7 +30,10 @@ import Testing
         #expect(nan.elements.count == 2)
         #expect(nan.elements[0] == .other(InformationElement(id: 5, body: hex("00010000"))))
         #expect(nan.attributes.map(\.id) == [.masterIndication, .cluster])
-        #expect(nan.attributes[0] == .unknown(id: .masterIndication, body: [0x80, 0x05]))
+        #expect(
+            nan.attributes[0]
+                == .masterIndication(MasterIndicationAttribute(masterPreference: 0x80, randomFactor: 0x05))
+        )
         #expect(frame.wireBytes == bytes)
     }
 

@@ -48,8 +48,8 @@ import Testing
     }
 
     @Test func nanActionFrameGoldenAndNamedSubtype() throws {
-        // Category 9, 09, 50 6f 9a, 18, subtype 5 (Data Path Request), one attribute 0x0f len 1.
-        let bytes = hex("d000 0000 02a000000001 02b000000002 506f9a011234 0000 09 09 506f9a 18 05 0f0100aa")
+        // Category 9, 09, 50 6f 9a, 18, subtype 5 (Data Path Request), one attribute 0x2e (Transmit Power Envelope, kept raw) len 1.
+        let bytes = hex("d000 0000 02a000000001 02b000000002 506f9a011234 0000 09 09 506f9a 18 05 2e0100aa")
         let frame = try IEEE80211Frame(bytes: bytes)
         guard case .management(let management) = frame, case .nanAction(let naf) = management.body else {
             Issue.record("not a NAF: \(frame)")
@@ -58,7 +58,7 @@ import Testing
         #expect(naf.category == .protectedDualOfPublicAction)
         #expect(naf.subtype == .dataPathRequest)
         #expect(naf.subtype.name == "Data Path Request")
-        #expect(naf.attributes == [.unknown(id: .deviceCapability, body: [0xAA])])
+        #expect(naf.attributes == [.unknown(id: .transmitPowerEnvelope, body: [0xAA])])
         #expect(frame.wireBytes == bytes)
         #expect(management.body.summary == "NAF Data Path Request")
     }
