@@ -19,10 +19,25 @@ public struct ManagementFrame: Hashable, Sendable, WireCodable, WireDescribable 
         body.write(to: &writer)
     }
 
+    /// A short name, with the management subtype for frames that are not NAN
+    /// ("Beacon (not NAN)", "Probe Request (not NAN)").
+    public var summary: String {
+        switch body {
+        case .otherManagement, .otherAction:
+            let subtype = header.frameControl.managementSubtype?.name ?? "Management"
+            return "\(body.summary == "Management" ? subtype : body.summary) (not NAN)"
+        case .protected:
+            return "Protected \(header.frameControl.managementSubtype?.name ?? "Management") (encrypted)"
+        default:
+            return body.summary
+        }
+    }
+
     public var decodedFields: [DecodedField] {
         [
             DecodedField("header", "MAC Header", .fields(header.decodedFields)),
-            DecodedField("frameKind", "Frame", .text(body.summary)),
+            DecodedField("frameKind", "Frame", .text(summary)),
+            DecodedField("isNAN", "NAN Frame", .flag(body.isNAN)),
             DecodedField("body", "Frame Body", .fields(body.decodedFields)),
         ]
     }

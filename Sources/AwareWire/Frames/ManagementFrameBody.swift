@@ -91,7 +91,7 @@ public enum ManagementFrameBody: Hashable, Sendable, WireDescribable {
     /// A short name: "SDF", "NAF Data Path Request", "PASN Authentication 2", ...
     public var summary: String {
         switch self {
-        case .serviceDiscovery: "SDF"
+        case .serviceDiscovery(let frame): frame.summary
         case .nanAction(let frame): "NAF \(frame.subtype.name)"
         case .nanBeacon(let frame): "NAN \(frame.beaconTypeName)"
         case .pasnAuthentication(let frame): "PASN Authentication \(frame.transactionSequence)"

@@ -37,3 +37,15 @@ public struct ServiceDiscoveryFrame: Hashable, Sendable, WireCodable, WireDescri
         ]
     }
 }
+
+extension ServiceDiscoveryFrame {
+    /// "SDF Publish", "SDF Subscribe", "SDF Follow-up" (from the Service Descriptor
+    /// attributes; several in one frame are joined), or "SDF" without one.
+    public var summary: String {
+        var kinds: [String] = []
+        for case .serviceDescriptor(let sda) in attributes where !kinds.contains(sda.type.name) {
+            kinds.append(sda.type.name)
+        }
+        return kinds.isEmpty ? "SDF" : "SDF " + kinds.joined(separator: "+")
+    }
+}
