@@ -78,3 +78,10 @@ import Testing
         }
     }
 }
+
+extension MatchingFilterSpecTests {
+    @Test func aLoneBackslashIsAnError() {
+        #expect(throws: MatchingFilterSpecError.danglingEscape(position: 2)) { try MatchingFilter(spec: "a:\\:b") }
+        #expect(throws: MatchingFilterSpecError.danglingEscape(position: 0)) { try MatchingFilter(spec: "\\") }
+    }
+}

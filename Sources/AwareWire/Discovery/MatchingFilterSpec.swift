@@ -4,7 +4,7 @@
 /// - `*`: a wildcard (an empty item, nan-wire-reference.md 2.4);
 /// - `hex` followed by a token of hex digits: the octets those digits spell (`hex:01:*:hex:03`);
 /// - a token starting with `\`: the rest of the token, literally (`\*` is the one-octet item "*",
-///   `\hex` the three-octet item "hex", `\\x` the item "\x");
+///   `\hex` the three-octet item "hex", `\\x` the item "\x"); a lone `\` is an error;
 /// - anything else: its UTF-8 octets.
 /// A colon can only be part of an item when written in hex (`hex:3a`). The empty SPEC is the
 /// filter with no items.
@@ -44,6 +44,8 @@ extension MatchingFilter {
                     throw .invalidHexDigits(position: digitsPosition, token: String(digits))
                 }
                 item = octets
+            } else if token == "\\" {
+                throw .danglingEscape(position: tokenPosition)
             } else if token.hasPrefix("\\") {
                 item = Array(token.dropFirst().utf8)
             } else {

@@ -5,6 +5,8 @@
 public enum MatchingFilterSpecError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Two colons in a row, or a leading or trailing colon.
     case emptyItem(position: Int)
+    /// A token that is a lone `\`: an escape with nothing to escape.
+    case danglingEscape(position: Int)
     /// `hex:` at the end of the SPEC, with no hex-digit token after it.
     case missingHexDigits(position: Int)
     /// The token after `hex:` is not a non-empty, even-length run of hex digits.
@@ -18,6 +20,8 @@ public enum MatchingFilterSpecError: Error, Hashable, Sendable, CustomStringConv
         switch self {
         case .emptyItem(let position):
             return "empty item at position \(position); write `*` for a wildcard item"
+        case .danglingEscape(let position):
+            return "a lone `\\` at position \(position) escapes nothing; write `*` for a wildcard or `\\\\` for a backslash"
         case .missingHexDigits(let position):
             return "`hex:` at position \(position) must be followed by hex digits, as in `hex:0a1b`"
         case .invalidHexDigits(let position, let token):
