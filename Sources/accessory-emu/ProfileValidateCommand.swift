@@ -56,12 +56,15 @@ struct ProfileValidateCommand: ParsableCommand {
         switch error {
         case .unreadable:
             print("\(error)", to: &standardError)
-        case .malformedJSON, .invalid:
-            let prefix: String
-            if case .malformedJSON = error { prefix = "\(file): " } else { prefix = "" }
-            for issue in error.issues { print(prefix + issue.description, to: &standardError) }
-            let count = error.issues.count
-            print("\(file): \(count) problem\(count == 1 ? "" : "s"); see docs/profile-reference.md", to: &standardError)
+        case .malformedJSON(let line, let column, let reason):
+            print("\(file):\(line):\(column): not valid JSON: \(reason)", to: &standardError)
+        case .invalid(let issues):
+            for issue in issues { print(issue.description, to: &standardError) }
+            let count = issues.count
+            print(
+                "\(file): \(count) problem\(count == 1 ? "" : "s"); see docs/profile-reference.md",
+                to: &standardError
+            )
         }
     }
 

@@ -30,6 +30,9 @@ import Testing
 
     @Test func messagesAreTheRuleInPlainWords() {
         #expect(ServiceNameError.invalidCharacter("_").description == "only letters, digits and hyphens are allowed")
-        #expect(ServiceNameError.nameTooLong(characters: 16).description == "the name has 16 characters; at most 15 are allowed")
+        #expect(
+            ServiceNameError.nameTooLong(characters: 16).description
+                == "the name has 16 characters; at most 15 are allowed"
+        )
     }
 }

@@ -22,7 +22,9 @@ struct JSONParser {
         var parser = JSONParser(bytes)
         if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.at = 3 }
         parser.skipWhitespace()
-        guard parser.at < parser.bytes.count else { throw parser.error("the file is empty; a profile is a JSON object") }
+        guard parser.at < parser.bytes.count else {
+            throw parser.error("the file is empty; a profile is a JSON object")
+        }
         let value = try parser.parseValue()
         parser.skipWhitespace()
         guard parser.at == parser.bytes.count else {

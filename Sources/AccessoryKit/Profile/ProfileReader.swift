@@ -49,7 +49,11 @@ struct ProfileReader {
         for member in list {
             let memberPath = Self.path(path, member.key)
             if !seen.insert(member.key).inserted {
-                report(memberPath, nil, "appears more than once in this object; JSON readers disagree on which copy wins")
+                report(
+                    memberPath,
+                    nil,
+                    "appears more than once in this object; JSON readers disagree on which copy wins"
+                )
                 continue
             }
             if allowed.contains(member.key) {
@@ -187,7 +191,11 @@ struct ProfileReader {
     }
 
     /// `enum` of strings.
-    mutating func enumeration<E: RawRepresentable & CaseIterable>(_ node: JSONNode, at path: String, _ type: E.Type)
+    mutating func enumeration<E: RawRepresentable & CaseIterable>(
+        _ node: JSONNode,
+        at path: String,
+        _ type: E.Type
+    )
         -> E? where E.RawValue == String
     {
         if case .string(let text) = node, let value = E(rawValue: text) { return value }
@@ -196,7 +204,11 @@ struct ProfileReader {
         return nil
     }
 
-    mutating func enumeration<E: RawRepresentable & CaseIterable>(_ view: ObjectView, _ key: String, _ type: E.Type)
+    mutating func enumeration<E: RawRepresentable & CaseIterable>(
+        _ view: ObjectView,
+        _ key: String,
+        _ type: E.Type
+    )
         -> E? where E.RawValue == String
     {
         guard let node = view[key] else { return nil }
@@ -232,7 +244,11 @@ struct ProfileReader {
     }
 
     /// A list of distinct enumeration values, at least one.
-    mutating func enumerationList<E: RawRepresentable & CaseIterable>(_ view: ObjectView, _ key: String, _ type: E.Type)
+    mutating func enumerationList<E: RawRepresentable & CaseIterable>(
+        _ view: ObjectView,
+        _ key: String,
+        _ type: E.Type
+    )
         -> [E]? where E.RawValue == String
     {
         guard let items = array(view, key, minItems: 1) else { return nil }

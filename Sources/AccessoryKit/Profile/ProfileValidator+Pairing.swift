@@ -108,7 +108,11 @@ extension ProfileReader {
         if case .bool(false) = view["npk"] ?? .null, cache.nik || !view.has("nik") {
             // Without the NPK there is no pairing verification, so a cached NIK would resolve a
             // peer the accessory can no longer authenticate.
-            report(view.path("nik"), view["nik"], "must be set to false when `npk` is false: a NIK alone cannot verify a peer")
+            report(
+                view.path("nik"),
+                view["nik"],
+                "must be set to false when `npk` is false: a NIK alone cannot verify a peer"
+            )
             valid = false
         }
         return valid ? cache : nil

@@ -100,7 +100,12 @@ extension ProfileReader {
             if app.audioStream == nil { valid = false }
         }
         if let node = view["control"] {
-            if let partView = object(node, at: view.path("control"), allowed: ["service", "port"], required: ["service"]) {
+            if let partView = object(
+                node,
+                at: view.path("control"),
+                allowed: ["service", "port"],
+                required: ["service"]
+            ) {
                 let service = appService(partView, names: names)
                 let port = integer(partView, "port", in: 1...65_535)
                 if let service, partView.has("port") == (port != nil) {
@@ -160,7 +165,13 @@ extension ProfileReader {
         if let items = array(view, "files", minItems: 1) {
             for (index, item) in items.enumerated() {
                 let itemPath = ProfileReader.path(view.path("files"), index: index)
-                guard let fileView = object(item, at: itemPath, allowed: ["name", "sizeBytes"], required: ["name", "sizeBytes"])
+                guard
+                    let fileView = object(
+                        item,
+                        at: itemPath,
+                        allowed: ["name", "sizeBytes"],
+                        required: ["name", "sizeBytes"]
+                    )
                 else {
                     valid = false
                     continue
@@ -193,7 +204,9 @@ extension ProfileReader {
         let port = integer(view, "port", in: 1...65_535)
         var rate: Int?
         if let node = view["sampleRateHz"] {
-            if case .number(let number) = node, let value = number.integer, [16_000, 44_100, 48_000, 96_000].contains(value) {
+            if case .number(let number) = node, let value = number.integer,
+                [16_000, 44_100, 48_000, 96_000].contains(value)
+            {
                 rate = value
             } else {
                 report(view.path("sampleRateHz"), node, "must be one of 16000, 44100, 48000, 96000")
@@ -201,8 +214,15 @@ extension ProfileReader {
         }
         let channels = integer(view, "channels", in: 1...8)
         let frame = integer(view, "frameMs", in: 1...100)
-        guard let service, let rate, let channels, view.has("port") == (port != nil), view.has("frameMs") == (frame != nil)
+        guard let service, let rate, let channels, view.has("port") == (port != nil),
+            view.has("frameMs") == (frame != nil)
         else { return nil }
-        return AudioStreamApp(service: service, port: port, sampleRateHz: rate, channels: channels, frameMs: frame ?? 10)
+        return AudioStreamApp(
+            service: service,
+            port: port,
+            sampleRateHz: rate,
+            channels: channels,
+            frameMs: frame ?? 10
+        )
     }
 }

@@ -1,7 +1,9 @@
 import AwareWire
 
 extension ProfileReader {
-    static let serviceKeys = ["name", "instanceId", "publishType", "matchFilter", "serviceInfo", "ttlSeconds", "datapath"]
+    static let serviceKeys = [
+        "name", "instanceId", "publishType", "matchFilter", "serviceInfo", "ttlSeconds", "datapath",
+    ]
     static let reservedTXTKeys = ["vendorName", "modelName", "pairingName"]
 
     /// `services`: at least one service; names and instance IDs unique (semantic); services left
@@ -16,7 +18,8 @@ extension ProfileReader {
             let (service, explicitID) = readService(item, at: path, offersPairing: offersPairing)
             services.append(service)
             explicitIDs.append(explicitID)
-            if case .object(let members) = item, members.contains(where: { $0.key == "datapath" }), !root.has("pairing") {
+            if case .object(let members) = item, members.contains(where: { $0.key == "datapath" }), !root.has("pairing")
+            {
                 report(
                     root.path("pairing"),
                     nil,
@@ -60,7 +63,8 @@ extension ProfileReader {
         return result
     }
 
-    private mutating func readService(_ node: JSONNode, at path: String, offersPairing: Bool) -> (ServiceProfile?, Int?) {
+    private mutating func readService(_ node: JSONNode, at path: String, offersPairing: Bool) -> (ServiceProfile?, Int?)
+    {
         guard let view = object(node, at: path, allowed: Self.serviceKeys, required: ["name", "publishType"]) else {
             return (nil, nil)
         }
@@ -80,7 +84,11 @@ extension ProfileReader {
         var matchFilter: String?
         if let spec = string(view, "matchFilter") {
             if spec.isEmpty {
-                report(view.path("matchFilter"), view["matchFilter"], "must not be empty; leave `matchFilter` out for no filter")
+                report(
+                    view.path("matchFilter"),
+                    view["matchFilter"],
+                    "must not be empty; leave `matchFilter` out for no filter"
+                )
                 valid = false
             } else {
                 do {
@@ -179,7 +187,8 @@ extension ProfileReader {
                 continue
             }
             if let reserved = Self.reservedTXTKeys.first(where: { $0.lowercased() == entry.key.lowercased() }) {
-                report(keyPath, nil, "`\(reserved)` comes from `device`; TXT keys ignore case, so it cannot be set here")
+                let rule = reserved == entry.key ? "" : " (TXT keys ignore case)"
+                report(keyPath, nil, "`\(reserved)` comes from `device` and cannot be set here\(rule)")
                 valid = false
                 continue
             }

@@ -2,8 +2,10 @@ import AwareWire
 
 /// Turns a parsed JSON tree into an `AccessoryProfile`, or into the complete list of problems.
 enum ProfileValidator {
-    static let rootKeys = ["$schema", "formatVersion", "description", "device", "radio", "services", "pairing",
-        "performance", "app"]
+    static let rootKeys = [
+        "$schema", "formatVersion", "description", "device", "radio", "services", "pairing",
+        "performance", "app",
+    ]
 
     static func validate(_ root: JSONNode) -> Result<AccessoryProfile, ProfileError> {
         var reader = ProfileReader()
@@ -25,13 +27,17 @@ extension ProfileReader {
             }
         }
         let description = string(view, "description")
-        let device = view["device"].flatMap { readDevice($0, at: view.path("device"), offersPairing: view.has("pairing")) }
+        let device = view["device"].flatMap {
+            readDevice($0, at: view.path("device"), offersPairing: view.has("pairing"))
+        }
         let radio = view["radio"].map { readRadio($0, at: view.path("radio")) } ?? RadioSettings()
         let services = view.has("services") ? readServices(view, offersPairing: view.has("pairing")) : nil
         let pairing = view["pairing"].map { readPairing($0, at: view.path("pairing")) }
         let performance =
             view["performance"].map { readPerformance($0, at: view.path("performance")) } ?? PerformanceSettings()
-        let app = view["app"].map { readApp($0, at: view.path("app"), serviceNames: Self.serviceNames(view["services"])) }
+        let app = view["app"].map {
+            readApp($0, at: view.path("app"), serviceNames: Self.serviceNames(view["services"]))
+        }
         guard let device, let radio, let services, let performance else { return nil }
         var profile = AccessoryProfile(device: device, radio: radio, services: services, performance: performance)
         profile.description = description
@@ -69,7 +75,11 @@ extension ProfileReader {
         let vendorName = txtValue(view, "vendorName")
         if vendorName == "Apple Inc." {
             // DAWiFiScanner skips results whose vendor is exactly "Apple Inc." (apple-peer-model.md 2.1).
-            report(view.path("vendorName"), view["vendorName"], "is reserved: the phone ignores accessories from \"Apple Inc.\"")
+            report(
+                view.path("vendorName"),
+                view["vendorName"],
+                "is reserved: the phone ignores accessories from \"Apple Inc.\""
+            )
         }
         let modelName = txtValue(view, "modelName")
         let pairingName = txtValue(view, "pairingName")
@@ -121,7 +131,11 @@ extension ProfileReader {
                 if case .number(let number) = item, let channel = number.integer, [6, 149].contains(channel) {
                     channels.append(channel)
                 } else {
-                    report(ProfileReader.path(listPath, index: index), item, "must be 6 or 149, the NAN discovery channels")
+                    report(
+                        ProfileReader.path(listPath, index: index),
+                        item,
+                        "must be 6 or 149, the NAN discovery channels"
+                    )
                     valid = false
                 }
             }

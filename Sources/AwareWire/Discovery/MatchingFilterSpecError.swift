@@ -21,7 +21,8 @@ public enum MatchingFilterSpecError: Error, Hashable, Sendable, CustomStringConv
         case .emptyItem(let position):
             return "empty item at position \(position); write `*` for a wildcard item"
         case .danglingEscape(let position):
-            return "a lone `\\` at position \(position) escapes nothing; write `*` for a wildcard or `\\\\` for a backslash"
+            return
+                "a lone `\\` at position \(position) escapes nothing; write `*` for a wildcard or `\\\\` for a backslash"
         case .missingHexDigits(let position):
             return "`hex:` at position \(position) must be followed by hex digits, as in `hex:0a1b`"
         case .invalidHexDigits(let position, let token):
