@@ -40,7 +40,7 @@ struct ProfileValidateCommand: ParsableCommand {
             throw ExitCode(2)
         }
         if json {
-            try printJSON(ValidationReport(file: file, valid: true, profile: profile, issues: []))
+            try printJSON(ValidationReport(file: file, valid: true, profile: profile, issues: nil))
         } else {
             print("\(file): valid profile")
             for line in profile.summaryLines { print("  " + line) }
@@ -80,7 +80,7 @@ private struct ValidationReport: Encodable {
     var file: String
     var valid: Bool
     var profile: AccessoryProfile?
-    var issues: [ProfileIssue]
+    var issues: [ProfileIssue]?
 }
 
 private struct StandardError: TextOutputStream {
