@@ -4,6 +4,6 @@ struct AccessoryEmu: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "accessory-emu",
         abstract: "An emulated Wi-Fi Aware accessory.",
-        subcommands: []
+        subcommands: [ProfileCommand.self]
     )
 }

@@ -1,0 +1,15 @@
+/// How the accessory answers data-path requests for a service. The phone only sets up data paths
+/// with paired devices, secured with keys from pairing (apple-peer-model.md 5.17).
+public struct DatapathSettings: Codable, Hashable, Sendable {
+    /// The port the application listens on, advertised in the data-path setup.
+    public var port: Int?
+    public var cipherSuites: [PairingCipherSuite]
+    /// Accept a paired peer's request without asking the application (Espressif accessories do).
+    public var autoAccept: Bool
+
+    public init(port: Int? = nil, cipherSuites: [PairingCipherSuite] = [.pasn128], autoAccept: Bool = true) {
+        self.port = port
+        self.cipherSuites = cipherSuites
+        self.autoAccept = autoAccept
+    }
+}

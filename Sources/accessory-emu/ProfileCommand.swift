@@ -1,0 +1,19 @@
+import ArgumentParser
+
+struct ProfileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "profile",
+        abstract: "Check and explain accessory profiles.",
+        discussion: """
+            A profile is a JSON file that says who the accessory is (device.vendorName, device.modelName, \
+            device.pairingName), what it publishes (services[].name, services[].publishType, \
+            services[].matchFilter, services[].serviceInfo), how it pairs (pairing), which performance \
+            modes it serves (performance) and what application runs over the data path (app).
+
+            The full reference is docs/profile-reference.md (linked from the README's profile reference); \
+            the machine-readable rules are in Profiles/profile.schema.json. Examples: Profiles/drone.json, \
+            Profiles/camera.json, Profiles/speaker.json.
+            """,
+        subcommands: [ProfileValidateCommand.self]
+    )
+}
