@@ -47,6 +47,9 @@ public struct GenericNetlinkMessage: Hashable, Sendable {
                 offset: 0
             )
         }
+        guard let count = Int32(exactly: bytes.count) else {
+            throw RadioError.malformedMessage(reason: "\(bytes.count) octets exceed any netlink message", offset: 0)
+        }
         let storage = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 8)
         defer { storage.deallocate() }
         bytes.withUnsafeBytes { source in
@@ -54,7 +57,7 @@ public struct GenericNetlinkMessage: Hashable, Sendable {
         }
         let header = storage.bindMemory(to: nlmsghdr.self, capacity: 1)
         let declared = Int(header.pointee.nlmsg_len)
-        guard nlmsg_ok(header, Int32(bytes.count)) != 0, declared == bytes.count else {
+        guard nlmsg_ok(header, count) != 0, declared == bytes.count else {
             throw RadioError.malformedMessage(
                 reason: "nlmsg_len says \(declared) octets but the message has \(bytes.count)",
                 offset: 0
