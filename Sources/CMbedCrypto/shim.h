@@ -8,6 +8,7 @@
 #include <mbedtls/hkdf.h>
 #include <mbedtls/bignum.h>
 #include <mbedtls/ecp.h>
+#include <mbedtls/hmac_drbg.h>
 #include <mbedtls/ccm.h>
 #include <mbedtls/gcm.h>
 #include <mbedtls/aes.h>
