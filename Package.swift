@@ -75,7 +75,10 @@ let package = Package(
         ),
 
         .testTarget(name: "AwareWireTests", dependencies: ["AwareWire"]),
-        .testTarget(name: "AwareCryptoTests", dependencies: ["AwareCrypto", "CMbedCrypto"]),
+        .testTarget(
+            name: "AwareCryptoTests",
+            dependencies: ["AwareCrypto", "CMbedCrypto", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .testTarget(name: "AwareRadioTests", dependencies: ["AwareRadio", "CNetlink"]),
         .testTarget(name: "AccessoryKitTests", dependencies: ["AccessoryKit"]),
         .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit"]),

@@ -162,8 +162,10 @@ import Testing
     @Test func sdfDescribesItself() throws {
         let frame = try IEEE80211Frame(bytes: FrameTestSupport.goldenSDF)
         let fields = frame.decodedFields
-        #expect(fields.map(\.key) == ["header", "frameKind", "body"])
-        guard case .fields(let body) = fields[2].value else {
+        #expect(fields.map(\.key) == ["header", "frameKind", "isNAN", "body"])
+        #expect(fields[1].value == .text("SDF Publish"))
+        #expect(fields[2].value == .flag(true))
+        guard case .fields(let body) = fields[3].value else {
             Issue.record("body is not a structure")
             return
         }

@@ -9,9 +9,6 @@
 /// A colon can only be part of an item when written in hex (`hex:3a`). The empty SPEC is the
 /// filter with no items.
 extension MatchingFilter {
-    /// The largest wire size of a matching filter: its length field is one octet (nan-wire-reference.md 2.4).
-    public static let maximumWireLength = 255
-
     public init(spec: String) throws(MatchingFilterSpecError) {
         var items: [[UInt8]] = []
         if spec.isEmpty {
