@@ -82,6 +82,6 @@ let package = Package(
         .testTarget(name: "AwareRadioTests", dependencies: ["AwareRadio", "CNetlink"]),
         .testTarget(name: "AccessoryKitTests", dependencies: ["AccessoryKit"]),
         .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["AwareWire"]),
+        .testTarget(name: "EndToEndTests"),
     ]
 )

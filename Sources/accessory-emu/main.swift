@@ -1,4 +1,4 @@
 import AccessoryKit
 import ArgumentParser
 
-AccessoryEmu.main()
+AccessoryEmu.mainWithProjectExitCodes()

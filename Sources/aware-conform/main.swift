@@ -1,3 +1,3 @@
 import ArgumentParser
 
-AwareConform.main()
+AwareConform.mainWithProjectExitCodes()

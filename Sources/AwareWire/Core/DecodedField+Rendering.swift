@@ -52,7 +52,13 @@ extension [DecodedField] {
                 lines.append("\(pad)\(field.label): \(values.count) item\(values.count == 1 ? "" : "s")")
                 for (i, value) in values.enumerated() {
                     if case .fields(let nested) = value {
-                        lines.append("\(pad)    [\(i)]")
+                        // Name the item after its first field when that is an enumeration
+                        // ("[0] Service Descriptor (3)"), as attribute and element lists are.
+                        var heading = "\(pad)    [\(i)]"
+                        if case .named = nested.first?.value, let name = nested.first?.value.inlineText {
+                            heading += " \(name)"
+                        }
+                        lines.append(heading)
                         lines += nested.renderText(indent: indent + 2)
                     } else {
                         lines.append("\(pad)    [\(i)] \(value.inlineText ?? "")")

@@ -70,6 +70,32 @@ public struct PASNAuthenticationFrame: Hashable, Sendable, WireCodable, WireDesc
             ),
             DecodedField("statusCode", "Status Code", .unsigned(UInt64(statusCode))),
             DecodedField("elements", "Elements", .list(elements.map { .fields($0.decodedFields) })),
-        ]
+        ] + wrappedSAEFields
+    }
+
+    /// The SAE messages inside Wrapped Data, when PASN Parameters says the format is SAE
+    /// (nan-wire-reference.md 3.4.1): nil without SAE wrapped data, else the messages or why
+    /// they do not parse. Wrapped data is opaque to the frame's own syntax, so a bad SAE
+    /// message does not make the frame malformed; it is reported here instead.
+    public var wrappedSAE: Result<PASNWrappedSAE, WireError>? {
+        guard let wrappedData, pasnParameters?.wrappedDataFormat == .sae else { return nil }
+        var reader = WireReader(wrappedData.data, structure: "SAE messages in Wrapped Data")
+        do {
+            let messages = try PASNWrappedSAE(from: &reader, pasnSequence: transactionSequence)
+            try reader.expectEnd()
+            return .success(messages)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private var wrappedSAEFields: [DecodedField] {
+        switch wrappedSAE {
+        case nil: []
+        case .success(let messages)?:
+            [DecodedField("wrappedSAE", "SAE in Wrapped Data", .fields(messages.decodedFields))]
+        case .failure(let error)?:
+            [DecodedField("wrappedSAEError", "SAE in Wrapped Data (does not parse)", .text(error.description))]
+        }
     }
 }

@@ -30,10 +30,10 @@ public struct SAEGroup: RawRepresentable, Hashable, Sendable, CustomStringConver
 
     public var description: String {
         switch rawValue {
-        case 19: "19 (P-256)"
-        case 20: "20 (P-384)"
-        case 21: "21 (P-521)"
-        default: String(rawValue)
+        case 19: "P-256"
+        case 20: "P-384"
+        case 21: "P-521"
+        default: "group \(rawValue)"
         }
     }
 }

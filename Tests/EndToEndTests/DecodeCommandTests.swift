@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@Suite struct DecodeCommandTests {
+    @Test func decodesTheHostapSessionAsText() throws {
+        let outcome = try CommandRunner.run("aware-conform", ["decode", "Fixtures/hostap-session-A/session.pcap"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("Frame 1: 198 octets, t=0.000000 s — SDF Publish"))
+        #expect(outcome.standardOutput.contains("Frame 22: 235 octets"))
+        #expect(outcome.standardOutput.contains("NAF Data Path Request"))
+        #expect(outcome.standardOutput.contains("Service ID: 3425f17bda31"))
+        #expect(outcome.standardOutput.hasSuffix("37 frames: 37 NAN, 0 not NAN, 0 malformed\n"))
+    }
+
+    @Test func jsonIsOneParseableObjectPerFrame() throws {
+        let outcome = try CommandRunner.run(
+            "aware-conform",
+            ["decode", "Fixtures/hostap-session-A/session.pcap", "--json"]
+        )
+        #expect(outcome.status == 0)
+        let lines = outcome.standardOutput.split(separator: "\n")
+        #expect(lines.count == 37)
+        for (index, line) in lines.enumerated() {
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            )
+            #expect(object["frame"] as? Int == index + 1)
+            #expect(object["isNAN"] as? Bool == true)
+            // Every attribute of the session is decoded: nothing is left as raw octets.
+            #expect(!line.contains("\"raw\""), "frame \(index + 1) has undecoded octets")
+        }
+        // The SAE commit of PASN frame 1 (frame 14) is decoded inside its Wrapped Data.
+        #expect(lines[13].contains("\"scalar\":\"6159d99448207256f14e41f25f601a247040ed1fd748b63e07c9270a454889eb\""))
+    }
+
+    @Test func hexOfOneFrame() throws {
+        let outcome = try CommandRunner.run(
+            "aware-conform",
+            [
+                "decode",
+                "d0 00 00 00 51 6f 9a 01 00 00 02 00 00 00 01 00 50 6f 9a 01 ab cd 10 00 04 09 50 6f 9a 13 03 0f 00 85 12 cc da be 18 01 00 10 05 68 65 6c 6c 6f",
+            ]
+        )
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput.contains("Service Info: 68656c6c6f"))
+    }
+
+    @Test func garbageExitsTwoWithAClearError() throws {
+        let outcome = try CommandRunner.run("aware-conform", ["decode", "zz-not-a-frame"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("is neither an existing file nor hex octets of one 802.11 frame"))
+        #expect(outcome.standardOutput.isEmpty)
+    }
+
+    @Test func aMalformedFrameIsShownAndExitsTwo() throws {
+        // An SDF whose SDA claims 15 octets but carries 9.
+        let outcome = try CommandRunner.run(
+            "aware-conform",
+            ["decode", "d0000000516f9a010000020000000100506f9a01abcd10000409506f9a13030f008512ccdabe180100"]
+        )
+        #expect(outcome.status == 2)
+        #expect(outcome.standardOutput.contains("malformed"))
+        #expect(outcome.standardOutput.contains("at offset 33"))
+    }
+
+    @Test func anUnknownOptionIsAUsageError() throws {
+        let outcome = try CommandRunner.run("aware-conform", ["decode", "--no-such-option", "00"])
+        #expect(outcome.status == 2)
+    }
+}
