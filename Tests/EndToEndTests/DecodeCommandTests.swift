@@ -68,3 +68,54 @@ import Testing
         #expect(outcome.status == 2)
     }
 }
+
+/// The JSON Lines of `decode --json` are a documented contract (docs/decode-json.md):
+/// every top-level key a real run prints must be one the document's frame table names.
+@Suite struct DecodeJSONContractTests {
+    static func documentedFrameKeys() throws -> Set<String> {
+        let document = try String(
+            contentsOf: CommandRunner.repository.appendingPathComponent("docs/decode-json.md"),
+            encoding: .utf8
+        )
+        guard let start = document.range(of: "## A frame object"),
+            let end = document.range(of: "### Bodies")
+        else { return [] }
+        var keys: Set<String> = []
+        for line in document[start.upperBound..<end.lowerBound].split(separator: "\n") where line.hasPrefix("| `") {
+            let cell = line.dropFirst(2).prefix { $0 != "|" }
+            for part in cell.split(separator: ",") {
+                keys.insert(
+                    part.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+                )
+            }
+        }
+        return keys
+    }
+
+    @Test func everyPrintedKeyIsDocumented() throws {
+        let documented = try Self.documentedFrameKeys()
+        #expect(
+            documented.isSuperset(of: [
+                "frame", "length", "capture", "header", "frameKind", "isNAN", "body", "error", "raw",
+            ])
+        )
+        let inputs = [
+            "Fixtures/hostap-session-A/session.pcap",
+            // An SDF whose SDA is cut short: a malformed frame.
+            "d0000000516f9a010000020000000100506f9a01abcd10000409506f9a13030f008512ccdabe180100",
+            // A data frame: not management, not NAN.
+            "08010000020000000001020000000002020000000003000000aa",
+        ]
+        var seen: Set<String> = []
+        for input in inputs {
+            let outcome = try CommandRunner.run("aware-conform", ["decode", input, "--json"])
+            for line in outcome.standardOutput.split(separator: "\n") {
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                seen.formUnion(object.keys)
+                #expect(object["frameKind"] is String)
+            }
+        }
+        #expect(seen.isSubset(of: documented), "undocumented keys: \(seen.subtracting(documented).sorted())")
+        #expect(seen.contains("error") && seen.contains("body") && seen.contains("frameControl"))
+    }
+}
