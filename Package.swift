@@ -56,10 +56,16 @@ let package = Package(
             name: "ConformanceKit",
             dependencies: ["AwareWire", "AwareProtocol", "AwareRadio"]
         ),
+        // What both command-line programs share: exit codes, standard error, buffered output.
+        .target(
+            name: "AwareCommandLine",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "accessory-emu",
             dependencies: [
                 "AccessoryKit",
+                "AwareCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -69,6 +75,7 @@ let package = Package(
             dependencies: [
                 "ConformanceKit",
                 "AccessoryKit",
+                "AwareCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

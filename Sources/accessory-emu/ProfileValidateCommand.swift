@@ -1,5 +1,6 @@
 import AccessoryKit
 import ArgumentParser
+import AwareCommandLine
 import Foundation
 
 struct ProfileValidateCommand: ParsableCommand {
@@ -81,10 +82,4 @@ private struct ValidationReport: Encodable {
     var valid: Bool
     var profile: AccessoryProfile?
     var issues: [ProfileIssue]?
-}
-
-private struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        FileHandle.standardError.write(Data(string.utf8))
-    }
 }

@@ -1,4 +1,5 @@
 import AccessoryKit
 import ArgumentParser
+import AwareCommandLine
 
 AccessoryEmu.mainWithProjectExitCodes()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AwareCommandLine
 import AwareWire
 import ConformanceKit
 import Foundation

@@ -5,7 +5,7 @@ extension ParsableCommand {
     /// Runs the command like `main()`, but a usage error exits 2, the project's code for
     /// "usage or profile error" (ARCHITECTURE.md, CLI conventions), instead of
     /// ArgumentParser's 64 (EX_USAGE).
-    static func mainWithProjectExitCodes() -> Never {
+    public static func mainWithProjectExitCodes() -> Never {
         do {
             var command = try parseAsRoot()
             try command.run()

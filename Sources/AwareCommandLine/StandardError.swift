@@ -1,8 +1,10 @@
 import Foundation
 
 /// `print(..., to: &standardError)`.
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
+public struct StandardError: TextOutputStream {
+    public init() {}
+
+    public mutating func write(_ string: String) {
         FileHandle.standardError.write(Data(string.utf8))
     }
 }
