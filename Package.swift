@@ -86,6 +86,7 @@ let package = Package(
             name: "AwareCryptoTests",
             dependencies: ["AwareCrypto", "CMbedCrypto", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        .testTarget(name: "AwareProtocolTests", dependencies: ["AwareProtocol"]),
         .testTarget(name: "AwareRadioTests", dependencies: ["AwareRadio", "CNetlink"]),
         .testTarget(name: "AccessoryKitTests", dependencies: ["AccessoryKit"]),
         .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit"]),
