@@ -69,7 +69,21 @@ public struct PASNAuthenticationFrame: Hashable, Sendable, WireCodable, WireDesc
                 .unsigned(UInt64(transactionSequence))
             ),
             DecodedField("statusCode", "Status Code", .unsigned(UInt64(statusCode))),
-            DecodedField("elements", "Elements", .list(elements.map { .fields($0.decodedFields) })),
+            DecodedField("elements", "Elements", .list(elements.map { .fields(describe($0)) })),
         ]
+    }
+
+    /// Wrapped Data of format 3 holds SAE messages whose layout depends on the transaction
+    /// sequence, which only the frame knows (nan-wire-reference.md 3.4.1; hostap session A,
+    /// subtlety 10). Data that does not parse as SAE stays described by its octets only.
+    private func describe(_ element: FrameElement) -> [DecodedField] {
+        guard case .wrappedData(let wrapped) = element, pasnParameters?.wrappedDataFormat == .sae else {
+            return element.decodedFields
+        }
+        var reader = WireReader(wrapped.data, structure: WrappedDataElement.structureName)
+        guard let sae = try? PASNWrappedSAE(from: &reader, pasnSequence: transactionSequence), reader.isAtEnd else {
+            return element.decodedFields
+        }
+        return element.decodedFields + [DecodedField("sae", "SAE", .fields(sae.decodedFields))]
     }
 }
