@@ -51,6 +51,27 @@ public struct PASNEphemeralKey: Hashable, Sendable, WireDescribable {
         ]
         if let encoding { fields.append(DecodedField("keyEncoding", "Key Encoding", encoding)) }
         fields.append(DecodedField("ephemeralPublicKey", "Ephemeral Public Key", .bytes(publicKey)))
+        fields += coordinateFields
         return fields
+    }
+
+    /// The point's coordinates after the encoding octet (RFC 5480): `x` for a compressed
+    /// key, `x` and `y` for an uncompressed one. hostap's key is `0x02 || x`, and x is what
+    /// the DH computation uses (hostap session A, wire_locations `public.x`).
+    private var coordinateFields: [DecodedField] {
+        guard let first = publicKey.first else { return [] }
+        let point = publicKey.dropFirst()
+        switch first {
+        case 0x02, 0x03:
+            return [DecodedField("x", "X Coordinate", .bytes(Array(point)))]
+        case 0x04 where !point.isEmpty && point.count % 2 == 0:
+            let half = point.startIndex + point.count / 2
+            return [
+                DecodedField("x", "X Coordinate", .bytes(Array(point[..<half]))),
+                DecodedField("y", "Y Coordinate", .bytes(Array(point[half...]))),
+            ]
+        default:
+            return []
+        }
     }
 }

@@ -69,14 +69,14 @@ public struct PASNAuthenticationFrame: Hashable, Sendable, WireCodable, WireDesc
                 .unsigned(UInt64(transactionSequence))
             ),
             DecodedField("statusCode", "Status Code", .unsigned(UInt64(statusCode))),
-            DecodedField("elements", "Elements", .list(elements.map { .fields($0.decodedFields) })),
-        ] + wrappedSAEFields
+            DecodedField("elements", "Elements", .list(elements.map { .fields(describe($0)) })),
+        ]
     }
 
     /// The SAE messages inside Wrapped Data, when PASN Parameters says the format is SAE
     /// (nan-wire-reference.md 3.4.1): nil without SAE wrapped data, else the messages or why
     /// they do not parse. Wrapped data is opaque to the frame's own syntax, so a bad SAE
-    /// message does not make the frame malformed; it is reported here instead.
+    /// message does not make the frame malformed; it is reported instead.
     public var wrappedSAE: Result<PASNWrappedSAE, WireError>? {
         guard let wrappedData, pasnParameters?.wrappedDataFormat == .sae else { return nil }
         var reader = WireReader(wrappedData.data, structure: "SAE messages in Wrapped Data")
@@ -89,13 +89,16 @@ public struct PASNAuthenticationFrame: Hashable, Sendable, WireCodable, WireDesc
         }
     }
 
-    private var wrappedSAEFields: [DecodedField] {
-        switch wrappedSAE {
-        case nil: []
-        case .success(let messages)?:
-            [DecodedField("wrappedSAE", "SAE in Wrapped Data", .fields(messages.decodedFields))]
-        case .failure(let error)?:
-            [DecodedField("wrappedSAEError", "SAE in Wrapped Data (does not parse)", .text(error.description))]
+    /// Wrapped Data of format 3 holds SAE messages whose layout depends on the transaction
+    /// sequence, which only the frame knows (nan-wire-reference.md 3.4.1; hostap session A,
+    /// subtlety 10). Data that does not parse as SAE keeps its octets and says why under `saeError`.
+    private func describe(_ element: FrameElement) -> [DecodedField] {
+        guard case .wrappedData = element, let sae = wrappedSAE else { return element.decodedFields }
+        switch sae {
+        case .success(let messages):
+            return element.decodedFields + [DecodedField("sae", "SAE", .fields(messages.decodedFields))]
+        case .failure(let error):
+            return element.decodedFields + [DecodedField("saeError", "SAE (does not parse)", .text(error.description))]
         }
     }
 }
