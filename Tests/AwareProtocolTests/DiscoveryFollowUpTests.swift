@@ -38,6 +38,7 @@ import Testing
                 )
             )
         )
+        wire.settle()
         let sent = try #require(wire.frames(from: 1).last?.frame)
         #expect(sent.header.address1 == Support.publisher)
         #expect(sent.header.address3 == .nanNetworkID)
@@ -55,6 +56,7 @@ import Testing
             0,
             .transmitFollowUp(FollowUpRequest(localInstanceID: 4, peerAddress: received.peerAddress, peerInstanceID: 9))
         )
+        wire.settle()
         #expect(followUps(wire, 1).map(\.localInstanceID) == [9])
         #expect(followUps(wire, 1).first?.serviceSpecificInfo == nil)
     }
@@ -64,10 +66,12 @@ import Testing
         wire.command(0, .publish(PublishConfiguration(serviceName: Support.service, solicitation: .solicited)))
         wire.command(1, .subscribe(SubscribeConfiguration(serviceName: Support.service)))
         wire.command(1, .transmitFollowUp(FollowUpRequest(localInstanceID: 1, peerAddress: Support.publisher, peerInstanceID: 2, token: 5)))
+        wire.settle()
         #expect(followUps(wire, 0).isEmpty)
         // The frame was still acknowledged at the link layer.
         #expect(wire.notifications.contains { $0.notification == .followUpTransmitted(token: 5, acknowledged: true) })
         wire.command(1, .transmitFollowUp(FollowUpRequest(localInstanceID: 1, peerAddress: Support.stranger, peerInstanceID: 1, token: 6)))
+        wire.settle()
         #expect(wire.notifications.contains { $0.notification == .followUpTransmitted(token: 6, acknowledged: false) })
     }
 }

@@ -3,9 +3,10 @@ import AwareWire
 @testable import AwareProtocol
 
 /// A tiny in-test wire with virtual time for the Discovery* and Synchronization* suites: timers
-/// fire in time order (ties in arming order), every transmitted frame reaches the other stations
-/// listening on its channel at once, with a fixed RSSI per pair, and unicast frames get a TX
-/// status. No air model at all: no airtime, loss or contention.
+/// fire in time order (ties in arming order); every transmitted frame reaches the other stations
+/// listening on its channel `latency` later (so a receiver whose window starts at the same
+/// instant has switched channel), with a fixed RSSI per pair, and unicast frames get a TX
+/// status then. No air model beyond that: no airtime by length, loss or contention.
 struct TestWire {
     struct Station {
         var discovery: DiscoveryEngine
@@ -31,6 +32,8 @@ struct TestWire {
     var rssi: [Set<Int>: Int] = [:]
     var defaultRSSI = -50
     var timers: [TimerKey: (at: Instant, sequence: Int)] = [:]
+    var deliveries: [(at: Instant, sequence: Int, sender: Int, request: TxRequest)] = []
+    var latency = Interval.microseconds(100)
     var sequence = 0
     var transmissions: [Transmission] = []
     var notifications: [(station: Int, time: Instant, notification: DiscoveryNotification)] = []
@@ -71,17 +74,38 @@ struct TestWire {
     }
 
     mutating func run(until end: Instant) {
-        while let (key, entry) = timers.filter({ $0.value.at <= end }).min(by: {
-            ($0.value.at, $0.value.sequence) < ($1.value.at, $1.value.sequence)
-        }) {
-            timers[key] = nil
-            now = max(now, entry.at)
-            switch key {
-            case .discovery(let station, let timer): handleDiscovery(station, .timerFired(timer))
-            case .synchronization(let station, let timer): handleSynchronization(station, .timerFired(timer))
+        while true {
+            let timer = timers.filter({ $0.value.at <= end }).min(by: {
+                ($0.value.at, $0.value.sequence) < ($1.value.at, $1.value.sequence)
+            })
+            let delivery = deliveries.indices.filter { deliveries[$0].at <= end }.min(by: {
+                (deliveries[$0].at, deliveries[$0].sequence) < (deliveries[$1].at, deliveries[$1].sequence)
+            })
+            if let delivery, timer.map({ (deliveries[delivery].at, deliveries[delivery].sequence) < ($0.value.at, $0.value.sequence) }) ?? true {
+                let entry = deliveries.remove(at: delivery)
+                now = max(now, entry.at)
+                receive(entry.request, from: entry.sender)
+            } else if let (key, entry) = timer {
+                timers[key] = nil
+                now = max(now, entry.at)
+                switch key {
+                case .discovery(let station, let timer): handleDiscovery(station, .timerFired(timer))
+                case .synchronization(let station, let timer): handleSynchronization(station, .timerFired(timer))
+                }
+            } else {
+                break
             }
         }
         now = max(now, end)
+    }
+
+    /// Delivers frames still on the way, without firing timers.
+    mutating func settle() {
+        while !deliveries.isEmpty {
+            let entry = deliveries.removeFirst()
+            now = max(now, entry.at)
+            receive(entry.request, from: entry.sender)
+        }
     }
 
     mutating func handleDiscovery(_ station: Int, _ event: DiscoveryEvent) {
@@ -124,6 +148,11 @@ struct TestWire {
 
     private mutating func deliver(_ request: TxRequest, from sender: Int) {
         transmissions.append(Transmission(station: sender, time: now, request: request))
+        sequence += 1
+        deliveries.append((now + latency, sequence, sender, request))
+    }
+
+    private mutating func receive(_ request: TxRequest, from sender: Int) {
         var acknowledged = false
         let receiver = ReceivedFrame(bytes: request.frame, info: RxInfo(channel: request.channel, rssiDBm: 0, timestamp: now))
         for index in stations.indices where index != sender && stations[index].listening.contains(request.channel) {

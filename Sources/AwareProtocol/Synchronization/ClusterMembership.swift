@@ -11,7 +11,8 @@ struct ClusterMembership: Hashable, Sendable {
     /// Channel 6 windows ended since the device entered the cluster.
     var windowCount: UInt64 = 0
     var lastAnchorMasterUpdate: UInt64 = 0
-    /// Sync beacons of the cluster heard since the last channel 6 window began, by transmitter.
+    /// Sync beacons of the cluster heard since the last election (the end of the previous channel 6
+    /// window), by transmitter.
     var peers: [MACAddress: PeerObservation] = [:]
     /// The window open now on each channel.
     var openWindows: [NANChannel: DiscoveryWindow] = [:]

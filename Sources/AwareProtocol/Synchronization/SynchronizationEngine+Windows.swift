@@ -39,7 +39,6 @@ extension SynchronizationEngine {
             end: now + DiscoveryWindowTiming.length
         )
         membership.openWindows[channel] = window
-        if channel == .channel6 { membership.peers = [:] }
         actions.append(.listen([channel]))
         actions.append(.arm(.windowEnd(channel), at: window.end))
         let next = DiscoveryWindowTiming.nextWindowStart(atOrAfter: membership.tsf(at: now) + 1, on: channel)
@@ -62,6 +61,7 @@ extension SynchronizationEngine {
         if channel == .channel6 {
             membership.windowCount &+= 1
             electMaster(&membership, now: now, actions: &actions)
+            membership.peers = [:]
         }
     }
 }
