@@ -20,7 +20,10 @@ import Testing
 
     @Test func aSubscriberAndAPublisherExchangeFollowUps() throws {
         var wire = Support.pair()
-        wire.command(0, .publish(PublishConfiguration(serviceName: Support.service, solicitation: .unsolicited, instanceID: 4)))
+        wire.command(
+            0,
+            .publish(PublishConfiguration(serviceName: Support.service, solicitation: .unsolicited, instanceID: 4))
+        )
         wire.command(1, .subscribe(SubscribeConfiguration(serviceName: Support.service, instanceID: 9)))
         wire.run(for: .milliseconds(150))
         let result = try #require(wire.results(1).first)
@@ -50,7 +53,11 @@ import Testing
         #expect(received.peerInstanceID == 9)
         #expect(received.serviceSpecificInfo == info)
         #expect(received.attributes.contains(Self.request))
-        #expect(wire.notifications.contains { $0.station == 1 && $0.notification == .followUpTransmitted(token: 77, acknowledged: true) })
+        #expect(
+            wire.notifications.contains {
+                $0.station == 1 && $0.notification == .followUpTransmitted(token: 77, acknowledged: true)
+            }
+        )
 
         wire.command(
             0,
@@ -65,12 +72,22 @@ import Testing
         var wire = Support.pair()
         wire.command(0, .publish(PublishConfiguration(serviceName: Support.service, solicitation: .solicited)))
         wire.command(1, .subscribe(SubscribeConfiguration(serviceName: Support.service)))
-        wire.command(1, .transmitFollowUp(FollowUpRequest(localInstanceID: 1, peerAddress: Support.publisher, peerInstanceID: 2, token: 5)))
+        wire.command(
+            1,
+            .transmitFollowUp(
+                FollowUpRequest(localInstanceID: 1, peerAddress: Support.publisher, peerInstanceID: 2, token: 5)
+            )
+        )
         wire.settle()
         #expect(followUps(wire, 0).isEmpty)
         // The frame was still acknowledged at the link layer.
         #expect(wire.notifications.contains { $0.notification == .followUpTransmitted(token: 5, acknowledged: true) })
-        wire.command(1, .transmitFollowUp(FollowUpRequest(localInstanceID: 1, peerAddress: Support.stranger, peerInstanceID: 1, token: 6)))
+        wire.command(
+            1,
+            .transmitFollowUp(
+                FollowUpRequest(localInstanceID: 1, peerAddress: Support.stranger, peerInstanceID: 1, token: 6)
+            )
+        )
         wire.settle()
         #expect(wire.notifications.contains { $0.notification == .followUpTransmitted(token: 6, acknowledged: false) })
     }

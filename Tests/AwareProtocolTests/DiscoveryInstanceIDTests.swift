@@ -62,10 +62,16 @@ import Testing
     @Test func unknownInstancesAndOversizedFiltersAreRefused() {
         var engine = DiscoveryEngine(configuration: DiscoveryConfiguration(address: Support.publisher))
         var rng = SeededGenerator(seed: 1)
-        #expect(rejected(engine.handle(.command(.cancelPublish(instanceID: 4)), now: .zero, rng: &rng)) == .unknownInstance(4))
+        #expect(
+            rejected(engine.handle(.command(.cancelPublish(instanceID: 4)), now: .zero, rng: &rng))
+                == .unknownInstance(4)
+        )
         let long = MatchingFilter(items: [[UInt8](repeating: 1, count: 255)])
         let publish = PublishConfiguration(serviceName: "a", matchingFilter: long)
-        #expect(rejected(engine.handle(.command(.publish(publish)), now: .zero, rng: &rng)) == .matchingFilterTooLong(octets: 256))
+        #expect(
+            rejected(engine.handle(.command(.publish(publish)), now: .zero, rng: &rng))
+                == .matchingFilterTooLong(octets: 256)
+        )
         let followUp = FollowUpRequest(localInstanceID: 3, peerAddress: Support.subscriber, peerInstanceID: 1)
         #expect(
             rejected(engine.handle(.command(.transmitFollowUp(followUp)), now: .zero, rng: &rng))

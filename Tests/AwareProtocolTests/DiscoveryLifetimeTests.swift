@@ -18,12 +18,20 @@ import Testing
         var wire = Support.pair()
         wire.command(
             0,
-            .publish(PublishConfiguration(serviceName: Support.service, solicitation: .unsolicited, timeToLive: .milliseconds(1_000)))
+            .publish(
+                PublishConfiguration(
+                    serviceName: Support.service,
+                    solicitation: .unsolicited,
+                    timeToLive: .milliseconds(1_000)
+                )
+            )
         )
         wire.run(for: .milliseconds(5_000))
         let ended = wire.terminations(0)
         #expect(ended.count == 1)
-        #expect(ended.first?.instanceID == 1 && ended.first?.role == .publish && ended.first?.reason == .timeToLiveExpired)
+        #expect(
+            ended.first?.instanceID == 1 && ended.first?.role == .publish && ended.first?.reason == .timeToLiveExpired
+        )
         let expiry = wire.notifications.first { if case .terminated = $0.notification { true } else { false } }?.time
         #expect(expiry == Instant.zero + .milliseconds(1_000))
         #expect(wire.frames(from: 0).allSatisfy { $0.time < Instant.zero + .milliseconds(1_000) })
@@ -33,7 +41,10 @@ import Testing
 
     @Test func aSubscribeThatExpiredReportsNoLaterPublisher() {
         var wire = Support.pair()
-        wire.command(1, .subscribe(SubscribeConfiguration(serviceName: Support.service, timeToLive: .milliseconds(500))))
+        wire.command(
+            1,
+            .subscribe(SubscribeConfiguration(serviceName: Support.service, timeToLive: .milliseconds(500)))
+        )
         wire.run(for: .milliseconds(1_000))
         wire.command(0, .publish(PublishConfiguration(serviceName: Support.service, solicitation: .unsolicited)))
         wire.run(for: .milliseconds(1_000))
@@ -46,7 +57,13 @@ import Testing
         var wire = Support.pair()
         wire.command(
             0,
-            .publish(PublishConfiguration(serviceName: Support.service, solicitation: .unsolicited, timeToLive: .milliseconds(10_000)))
+            .publish(
+                PublishConfiguration(
+                    serviceName: Support.service,
+                    solicitation: .unsolicited,
+                    timeToLive: .milliseconds(10_000)
+                )
+            )
         )
         wire.run(for: .milliseconds(250))
         wire.command(0, .cancelPublish(instanceID: 1))

@@ -60,7 +60,16 @@ import Testing
         #expect(Support.descriptor(of: subscribe)?.type == .subscribe)
         #expect(Support.descriptor(of: subscribe)?.requestorInstanceID == 0)
         let replied = try #require(wire.replies(0).first)
-        #expect(replied == SubscriberReply(publishInstanceID: 1, subscriberAddress: Support.subscriber, subscribeInstanceID: 42, rssiDBm: -50, serviceSpecificInfo: nil))
+        #expect(
+            replied
+                == SubscriberReply(
+                    publishInstanceID: 1,
+                    subscriberAddress: Support.subscriber,
+                    subscribeInstanceID: 42,
+                    rssiDBm: -50,
+                    serviceSpecificInfo: nil
+                )
+        )
         #expect(wire.results(1).first?.solicited == true)
     }
 

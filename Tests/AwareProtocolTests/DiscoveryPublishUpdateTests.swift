@@ -16,7 +16,13 @@ import Testing
         var wire = Support.pair()
         wire.command(
             0,
-            .publish(PublishConfiguration(serviceName: Support.service, solicitation: .unsolicited, serviceInfo: Self.txt("Old")))
+            .publish(
+                PublishConfiguration(
+                    serviceName: Support.service,
+                    solicitation: .unsolicited,
+                    serviceInfo: Self.txt("Old")
+                )
+            )
         )
         wire.command(1, .subscribe(SubscribeConfiguration(serviceName: Support.service)))
         wire.run(for: .milliseconds(550))
@@ -25,7 +31,9 @@ import Testing
         wire.command(0, .updatePublish(instanceID: 1, PublishUpdate(serviceInfo: Self.txt("New"))))
         // Announced at once, not at the next period.
         #expect(wire.frames(from: 0).count == before + 1)
-        #expect(wire.notifications.contains { $0.notification == .publishUpdated(instanceID: 1, serviceUpdateIndicator: 1) })
+        #expect(
+            wire.notifications.contains { $0.notification == .publishUpdated(instanceID: 1, serviceUpdateIndicator: 1) }
+        )
         #expect(wire.stations[0].discovery.serviceUpdateIndicator(ofPublish: 1) == 1)
         wire.run(for: .milliseconds(1_000))
         let results = wire.results(1)
@@ -42,7 +50,11 @@ import Testing
     @Test func theIndicatorWrapsAfter255() {
         var engine = DiscoveryEngine(configuration: DiscoveryConfiguration(address: Support.publisher))
         var rng = SeededGenerator(seed: 1)
-        let publish = PublishConfiguration(serviceName: Support.service, solicitation: .solicited, serviceUpdateIndicator: 254)
+        let publish = PublishConfiguration(
+            serviceName: Support.service,
+            solicitation: .solicited,
+            serviceUpdateIndicator: 254
+        )
         _ = engine.handle(.command(.publish(publish)), now: .zero, rng: &rng)
         _ = engine.handle(.command(.updatePublish(instanceID: 1, PublishUpdate())), now: .zero, rng: &rng)
         #expect(engine.serviceUpdateIndicator(ofPublish: 1) == 255)

@@ -31,7 +31,11 @@ import Testing
         wire.command(
             1,
             .subscribe(
-                SubscribeConfiguration(serviceName: Support.service, mode: mode, discoveryRangeLimited: subscriberLimited)
+                SubscribeConfiguration(
+                    serviceName: Support.service,
+                    mode: mode,
+                    discoveryRangeLimited: subscriberLimited
+                )
             )
         )
         wire.run(for: .milliseconds(300))
@@ -58,7 +62,13 @@ import Testing
         var wire = Support.pair()
         wire.command(
             0,
-            .publish(PublishConfiguration(serviceName: Support.service, solicitation: .unsolicited, discoveryRangeLimited: true))
+            .publish(
+                PublishConfiguration(
+                    serviceName: Support.service,
+                    solicitation: .unsolicited,
+                    discoveryRangeLimited: true
+                )
+            )
         )
         #expect(wire.frames(from: 0).first.flatMap { Support.descriptor(of: $0.frame) }?.discoveryRangeLimited == true)
     }

@@ -35,7 +35,9 @@ import Testing
     }
 
     @Test func macListExcludeSilencesListedPublishers() {
-        #expect(replies(with: ServiceResponseFilter(include: false, addressSet: .addressList([Support.publisher]))) == 0)
+        #expect(
+            replies(with: ServiceResponseFilter(include: false, addressSet: .addressList([Support.publisher]))) == 0
+        )
         #expect(replies(with: ServiceResponseFilter(include: false, addressSet: .addressList([Support.stranger]))) == 1)
     }
 

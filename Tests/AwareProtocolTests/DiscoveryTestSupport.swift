@@ -51,7 +51,11 @@ struct TestWire {
         synchronization: SynchronizationConfiguration? = nil,
         reportsRejected: Bool = false
     ) -> Int {
-        let configuration = DiscoveryConfiguration(address: address, mode: mode, reportsRejectedPublishes: reportsRejected)
+        let configuration = DiscoveryConfiguration(
+            address: address,
+            mode: mode,
+            reportsRejectedPublishes: reportsRejected
+        )
         stations.append(
             Station(
                 discovery: DiscoveryEngine(configuration: configuration),
@@ -81,7 +85,11 @@ struct TestWire {
             let delivery = deliveries.indices.filter { deliveries[$0].at <= end }.min(by: {
                 (deliveries[$0].at, deliveries[$0].sequence) < (deliveries[$1].at, deliveries[$1].sequence)
             })
-            if let delivery, timer.map({ (deliveries[delivery].at, deliveries[delivery].sequence) < ($0.value.at, $0.value.sequence) }) ?? true {
+            if let delivery,
+                timer.map({
+                    (deliveries[delivery].at, deliveries[delivery].sequence) < ($0.value.at, $0.value.sequence)
+                }) ?? true
+            {
                 let entry = deliveries.remove(at: delivery)
                 now = max(now, entry.at)
                 receive(entry.request, from: entry.sender)
@@ -154,7 +162,10 @@ struct TestWire {
 
     private mutating func receive(_ request: TxRequest, from sender: Int) {
         var acknowledged = false
-        let receiver = ReceivedFrame(bytes: request.frame, info: RxInfo(channel: request.channel, rssiDBm: 0, timestamp: now))
+        let receiver = ReceivedFrame(
+            bytes: request.frame,
+            info: RxInfo(channel: request.channel, rssiDBm: 0, timestamp: now)
+        )
         for index in stations.indices where index != sender && stations[index].listening.contains(request.channel) {
             guard var received = receiver else { continue }
             received.info.rssiDBm = rssi[[sender, index]] ?? defaultRSSI

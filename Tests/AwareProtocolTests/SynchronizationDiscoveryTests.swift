@@ -27,7 +27,9 @@ import Testing
                 Issue.record("station \(station) is in no cluster")
                 continue
             }
-            let sdfs = wire.frames(from: station).filter { if case .serviceDiscovery = $0.frame.body { true } else { false } }
+            let sdfs = wire.frames(from: station).filter {
+                if case .serviceDiscovery = $0.frame.body { true } else { false }
+            }
             for sdf in sdfs {
                 #expect(sdf.frame.header.address3 == cluster.clusterID)
                 let tsf = sync.tsf(at: sdf.time) ?? 0
@@ -42,7 +44,11 @@ import Testing
         #expect(wire.results(1).count == 1)
         #expect(result.addressThree == wire.stations[0].synchronization?.cluster?.clusterID)
         checkSDFsAreInsideWindows(wire)
-        let channels = Set(wire.frames(from: 0).filter { if case .serviceDiscovery = $0.frame.body { true } else { false } }.map(\.channel))
+        let channels = Set(
+            wire.frames(from: 0).filter { if case .serviceDiscovery = $0.frame.body { true } else { false } }.map(
+                \.channel
+            )
+        )
         #expect(channels == [.channel6, .channel149])
     }
 
@@ -61,9 +67,15 @@ import Testing
     }
 
     @Test func aSynchronizedEngineWaitsForAWindowBeforeSending() {
-        var engine = DiscoveryEngine(configuration: DiscoveryConfiguration(address: Support.publisher, mode: .synchronized))
+        var engine = DiscoveryEngine(
+            configuration: DiscoveryConfiguration(address: Support.publisher, mode: .synchronized)
+        )
         var rng = SeededGenerator(seed: 1)
-        var actions = engine.handle(.command(.publish(PublishConfiguration(serviceName: Support.service))), now: .zero, rng: &rng)
+        var actions = engine.handle(
+            .command(.publish(PublishConfiguration(serviceName: Support.service))),
+            now: .zero,
+            rng: &rng
+        )
         #expect(!actions.contains { if case .transmit = $0 { true } else { false } })
         #expect(!actions.contains { if case .listen = $0 { true } else { false } })
         let cluster = MACAddress(0x50, 0x6F, 0x9A, 0x01, 0x12, 0x34)
@@ -74,7 +86,9 @@ import Testing
             end: Instant.zero + .milliseconds(10) + DiscoveryWindowTiming.length
         )
         actions = engine.handle(.discoveryWindowStarted(window), now: window.start, rng: &rng)
-        let sent = actions.compactMap { action -> TxRequest? in if case .transmit(let request) = action { request } else { nil } }
+        let sent = actions.compactMap { action -> TxRequest? in
+            if case .transmit(let request) = action { request } else { nil }
+        }
         #expect(sent.count == 1)
         #expect(sent.first?.channel == .channel149)
         let frame = sent.first.flatMap { try? IEEE80211Frame(bytes: $0.frame).managementFrame }

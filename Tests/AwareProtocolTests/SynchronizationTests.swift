@@ -18,7 +18,10 @@ import Testing
         )
     }
 
-    static func beacons(_ wire: TestWire, from station: Int) -> [(time: Instant, header: ManagementHeader, beacon: NANBeacon, channel: NANChannel)] {
+    static func beacons(
+        _ wire: TestWire,
+        from station: Int
+    ) -> [(time: Instant, header: ManagementHeader, beacon: NANBeacon, channel: NANChannel)] {
         wire.frames(from: station).compactMap { entry in
             guard case .nanBeacon(let beacon) = entry.frame.body else { return nil }
             return (entry.time, entry.frame.header, beacon, entry.channel)
@@ -37,7 +40,9 @@ import Testing
         let cluster = try #require(wire.stations[station].synchronization?.cluster)
         #expect(cluster.clusterID.octets.prefix(4) == [0x50, 0x6F, 0x9A, 0x01])
         #expect(cluster.role == .master && cluster.isAnchorMaster && cluster.hopCount == 0)
-        let started = wire.synchronizationNotifications.first { if case .clusterStarted = $0.notification { true } else { false } }
+        let started = wire.synchronizationNotifications.first {
+            if case .clusterStarted = $0.notification { true } else { false }
+        }
         #expect(started?.time == Instant.zero + DiscoveryWindowTiming.period * 4)
     }
 
@@ -66,10 +71,16 @@ import Testing
         }
         #expect(Set(sync.map(\.channel)) == [.channel6, .channel149])
         // Discovery beacons: channel 6, outside windows, 100 TU apart.
-        #expect(discovery.allSatisfy { $0.channel == .channel6 && !DiscoveryWindowTiming.isInWindow($0.beacon.timestamp, on: .channel6) })
+        #expect(
+            discovery.allSatisfy {
+                $0.channel == .channel6 && !DiscoveryWindowTiming.isInWindow($0.beacon.timestamp, on: .channel6)
+            }
+        )
         #expect(zip(discovery, discovery.dropFirst()).allSatisfy { ($1.time - $0.time).nanoseconds % 102_400_000 == 0 })
         // Master Indication 02 <rf>, Cluster: AMR = NMI octets, random factor, preference; hop 0.
-        let bytes = try #require(wire.transmissions.first { $0.request.frame.count > 24 && $0.request.frame[0] == 0x80 }?.request.frame)
+        let bytes = try #require(
+            wire.transmissions.first { $0.request.frame.count > 24 && $0.request.frame[0] == 0x80 }?.request.frame
+        )
         let indication = try #require(find([0x00, 0x02, 0x00, 0x02], in: bytes))
         let randomFactor = bytes[indication + 4]
         let clusterAttribute = try #require(find([0x01, 0x0D, 0x00], in: bytes))
@@ -106,14 +117,18 @@ import Testing
         #expect(joined.hopCount == 1)
         // Adopted from the beacon's Timestamp on arrival: off by the wire's latency at most.
         #expect(tsfDifference(wire, joiner, founder) <= 100)
-        #expect(wire.synchronizationNotifications.contains { entry in
-            if case .clusterJoined = entry.notification { entry.station == joiner } else { false }
-        })
+        #expect(
+            wire.synchronizationNotifications.contains { entry in
+                if case .clusterJoined = entry.notification { entry.station == joiner } else { false }
+            }
+        )
         // It never formed a cluster of its own.
         wire.run(for: .milliseconds(5_000))
-        #expect(!wire.synchronizationNotifications.contains { entry in
-            if case .clusterStarted = entry.notification { entry.station == joiner } else { false }
-        })
+        #expect(
+            !wire.synchronizationNotifications.contains { entry in
+                if case .clusterStarted = entry.notification { entry.station == joiner } else { false }
+            }
+        )
         #expect(wire.stations[joiner].synchronization?.cluster?.role == .nonMasterSync)
         #expect(wire.stations[founder].synchronization?.cluster?.isAnchorMaster == true)
     }

@@ -49,7 +49,10 @@ extension DiscoveryEngine {
             let subscribe = subscribes[index]
             if solicited && descriptor.requestorInstanceID != subscribe.instanceID { continue }
             let outcome: DiscoveryMatchOutcome
-            if !inRange(context, limited: subscribe.configuration.discoveryRangeLimited || descriptor.discoveryRangeLimited) {
+            if !inRange(
+                context,
+                limited: subscribe.configuration.discoveryRangeLimited || descriptor.discoveryRangeLimited
+            ) {
                 outcome = .outOfRange
             } else if let srf = descriptor.serviceResponseFilter, !srf.matches(address) {
                 outcome = .excludedByServiceResponseFilter
@@ -114,7 +117,11 @@ extension DiscoveryEngine {
             let publish = publishes[index]
             guard publish.configuration.solicitation.answersSubscribes else { continue }
             if descriptor.requestorInstanceID != 0 && descriptor.requestorInstanceID != publish.instanceID { continue }
-            guard inRange(context, limited: publish.configuration.discoveryRangeLimited || descriptor.discoveryRangeLimited)
+            guard
+                inRange(
+                    context,
+                    limited: publish.configuration.discoveryRangeLimited || descriptor.discoveryRangeLimited
+                )
             else { continue }
             if let srf = descriptor.serviceResponseFilter, !srf.matches(address) { continue }
             guard
@@ -163,7 +170,8 @@ extension DiscoveryEngine {
             localInstanceID: local,
             peerAddress: context.transmitter,
             peerInstanceID: descriptor.instanceID,
-            serviceSpecificInfo: context.extensionAttribute(for: descriptor.instanceID)?.serviceInfo?.serviceSpecificInfo,
+            serviceSpecificInfo: context.extensionAttribute(for: descriptor.instanceID)?.serviceInfo?
+                .serviceSpecificInfo,
             descriptorServiceInfo: descriptor.serviceInfo,
             attributes: context.attributes,
             rssiDBm: context.rssiDBm,

@@ -18,7 +18,8 @@ extension DiscoveryEngine {
     }
 
     /// Returns when the next announcement is due (USD only).
-    private mutating func announce(_ frame: ManagementFrame, now: Instant, actions: inout [DiscoveryAction]) -> Instant? {
+    private mutating func announce(_ frame: ManagementFrame, now: Instant, actions: inout [DiscoveryAction]) -> Instant?
+    {
         switch configuration.mode {
         case .unsynchronized(let channel):
             actions.append(.transmit(request(frame, on: channel)))
@@ -74,7 +75,10 @@ extension DiscoveryEngine {
 
     /// A Publish: multicast to the NAN Network ID, or unicast to the subscriber it answers with
     /// Requestor Instance ID = the subscribe's instance (1.3, 2.4).
-    func publishFrame(_ instance: PublishInstance, requestor: (peer: PeerInstance, addressThree: MACAddress)?) -> ManagementFrame {
+    func publishFrame(
+        _ instance: PublishInstance,
+        requestor: (peer: PeerInstance, addressThree: MACAddress)?
+    ) -> ManagementFrame {
         let configuration = instance.configuration
         var attributes: [NANAttribute] = [
             .serviceDescriptor(

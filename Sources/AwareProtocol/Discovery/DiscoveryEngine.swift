@@ -122,17 +122,28 @@ public struct DiscoveryEngine: Sendable {
 
     mutating func terminatePublish(at index: Int, reason: TerminationReason, actions: inout [DiscoveryAction]) {
         let instance = publishes.remove(at: index)
-        cancelTimers(of: instance.instanceID, announcing: instance.nextAnnouncement != nil, expiring: instance.expiry != nil, actions: &actions)
+        cancelTimers(
+            of: instance.instanceID,
+            announcing: instance.nextAnnouncement != nil,
+            expiring: instance.expiry != nil,
+            actions: &actions
+        )
         actions.append(.notify(.terminated(instanceID: instance.instanceID, role: .publish, reason: reason)))
     }
 
     mutating func terminateSubscribe(at index: Int, reason: TerminationReason, actions: inout [DiscoveryAction]) {
         let instance = subscribes.remove(at: index)
-        cancelTimers(of: instance.instanceID, announcing: instance.nextAnnouncement != nil, expiring: instance.expiry != nil, actions: &actions)
+        cancelTimers(
+            of: instance.instanceID,
+            announcing: instance.nextAnnouncement != nil,
+            expiring: instance.expiry != nil,
+            actions: &actions
+        )
         actions.append(.notify(.terminated(instanceID: instance.instanceID, role: .subscribe, reason: reason)))
     }
 
-    private func cancelTimers(of instanceID: UInt8, announcing: Bool, expiring: Bool, actions: inout [DiscoveryAction]) {
+    private func cancelTimers(of instanceID: UInt8, announcing: Bool, expiring: Bool, actions: inout [DiscoveryAction])
+    {
         if announcing { actions.append(.cancel(.announce(instanceID: instanceID))) }
         if expiring { actions.append(.cancel(.timeToLive(instanceID: instanceID))) }
     }

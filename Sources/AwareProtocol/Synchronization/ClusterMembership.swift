@@ -26,7 +26,9 @@ struct ClusterMembership: Hashable, Sendable {
 
     func instant(atTSF tsf: UInt64) -> Instant {
         let (local, overflow) = Int64(clamping: tsf).subtractingReportingOverflow(tsfOffsetMicroseconds)
-        guard !overflow, local > 0 else { return overflow && tsfOffsetMicroseconds < 0 ? Instant(nanoseconds: .max) : .zero }
+        guard !overflow, local > 0 else {
+            return overflow && tsfOffsetMicroseconds < 0 ? Instant(nanoseconds: .max) : .zero
+        }
         return Instant(nanoseconds: UInt64(local).multipliedReportingOverflow(by: 1_000).partialValue)
     }
 }
