@@ -1,0 +1,150 @@
+import AwareWire
+
+/// The publish/subscribe/follow-up machine of one station (nan-wire-reference.md 1.3-1.5, 2.4, 2.5).
+///
+/// A value that consumes events and returns actions: it never reads a clock, sleeps or does
+/// I/O. Time comes with every event; randomness is taken from the generator passed in.
+///
+/// ```swift
+/// var engine = DiscoveryEngine(configuration: .init(address: nmi))
+/// var rng = SeededGenerator(seed: 1)
+/// let actions = engine.handle(.command(.publish(.init(serviceName: "_drone-service._udp"))), now: .zero, rng: &rng)
+/// // [.listen([channel 6]), .notify(.publishStarted(...)), .transmit(Publish SDF), .arm(.announce(1), at: 100 ms)]
+/// ```
+public struct DiscoveryEngine: Sendable {
+    public let configuration: DiscoveryConfiguration
+    var publishes: [PublishInstance] = []
+    var subscribes: [SubscribeInstance] = []
+    var counter = TransmitCounter(tag: 0x44)
+    var listening = false
+    /// Synchronized mode: the windows open now, and frames waiting for the next one.
+    var openWindows: [DiscoveryWindow] = []
+    var pending: [ManagementFrame] = []
+    var clusterID: MACAddress?
+    /// The A3 each peer last used, for follow-ups (1.3).
+    var peerAddressThree: [MACAddress: MACAddress] = [:]
+    var followUpTokens: [UInt64: UInt32] = [:]
+
+    public init(configuration: DiscoveryConfiguration) {
+        self.configuration = configuration
+    }
+
+    public var address: MACAddress { configuration.address }
+    public var publishInstanceIDs: [UInt8] { publishes.map(\.instanceID) }
+    public var subscribeInstanceIDs: [UInt8] { subscribes.map(\.instanceID) }
+    /// The Service Update Indicator a running publish now sends.
+    public func serviceUpdateIndicator(ofPublish instanceID: UInt8) -> UInt8? {
+        publishes.first { $0.instanceID == instanceID }?.serviceUpdateIndicator
+    }
+
+    public mutating func handle(
+        _ event: DiscoveryEvent,
+        now: Instant,
+        rng: inout some RandomNumberGenerator
+    ) -> [DiscoveryAction] {
+        var actions: [DiscoveryAction] = []
+        switch event {
+        case .command(let command):
+            perform(command, now: now, actions: &actions)
+        case .received(let received):
+            receive(received, actions: &actions)
+        case .timerFired(let timer):
+            fire(timer, now: now, actions: &actions)
+        case .transmitted(let status):
+            if counter.owns(cookie: status.cookie), let token = followUpTokens.removeValue(forKey: status.cookie) {
+                actions.append(.notify(.followUpTransmitted(token: token, acknowledged: status.acknowledged)))
+            }
+        case .discoveryWindowStarted(let window):
+            openWindow(window, actions: &actions)
+        case .discoveryWindowEnded(let window):
+            openWindows.removeAll { $0.channel == window.channel }
+        case .radioFailed:
+            terminateAll(reason: .failure, actions: &actions)
+        }
+        return actions
+    }
+
+    private mutating func fire(_ timer: DiscoveryTimer, now: Instant, actions: inout [DiscoveryAction]) {
+        switch timer {
+        case .announce(let instanceID):
+            if let index = publishes.firstIndex(where: { $0.instanceID == instanceID }),
+                let due = publishes[index].nextAnnouncement, now >= due
+            {
+                announcePublish(at: index, now: now, actions: &actions)
+            } else if let index = subscribes.firstIndex(where: { $0.instanceID == instanceID }),
+                let due = subscribes[index].nextAnnouncement, now >= due
+            {
+                announceSubscribe(at: index, now: now, actions: &actions)
+            }
+        case .timeToLive(let instanceID):
+            if let index = publishes.firstIndex(where: { $0.instanceID == instanceID }),
+                let expiry = publishes[index].expiry, now >= expiry
+            {
+                terminatePublish(at: index, reason: .timeToLiveExpired, actions: &actions)
+            } else if let index = subscribes.firstIndex(where: { $0.instanceID == instanceID }),
+                let expiry = subscribes[index].expiry, now >= expiry
+            {
+                terminateSubscribe(at: index, reason: .timeToLiveExpired, actions: &actions)
+            }
+        }
+    }
+
+    /// Synchronized mode: every unsolicited publish and active subscribe once per window, then
+    /// whatever waited for a window.
+    private mutating func openWindow(_ window: DiscoveryWindow, actions: inout [DiscoveryAction]) {
+        guard case .synchronized = configuration.mode else { return }
+        openWindows.removeAll { $0.channel == window.channel }
+        openWindows.append(window)
+        clusterID = window.clusterID
+        for index in publishes.indices where publishes[index].configuration.solicitation.sendsUnsolicited {
+            let frame = publishFrame(publishes[index], requestor: nil)
+            actions.append(.transmit(request(frame, on: window.channel)))
+        }
+        for index in subscribes.indices where subscribes[index].isActive {
+            actions.append(.transmit(request(subscribeFrame(subscribes[index]), on: window.channel)))
+        }
+        let waiting = pending
+        pending = []
+        for frame in waiting {
+            actions.append(.transmit(request(frame, on: window.channel)))
+        }
+    }
+
+    mutating func terminateAll(reason: TerminationReason, actions: inout [DiscoveryAction]) {
+        while !publishes.isEmpty {
+            terminatePublish(at: publishes.startIndex, reason: reason, actions: &actions)
+        }
+        while !subscribes.isEmpty {
+            terminateSubscribe(at: subscribes.startIndex, reason: reason, actions: &actions)
+        }
+        pending = []
+    }
+
+    mutating func terminatePublish(at index: Int, reason: TerminationReason, actions: inout [DiscoveryAction]) {
+        let instance = publishes.remove(at: index)
+        cancelTimers(
+            of: instance.instanceID,
+            announcing: instance.nextAnnouncement != nil,
+            expiring: instance.expiry != nil,
+            actions: &actions
+        )
+        actions.append(.notify(.terminated(instanceID: instance.instanceID, role: .publish, reason: reason)))
+    }
+
+    mutating func terminateSubscribe(at index: Int, reason: TerminationReason, actions: inout [DiscoveryAction]) {
+        let instance = subscribes.remove(at: index)
+        cancelTimers(
+            of: instance.instanceID,
+            announcing: instance.nextAnnouncement != nil,
+            expiring: instance.expiry != nil,
+            actions: &actions
+        )
+        actions.append(.notify(.terminated(instanceID: instance.instanceID, role: .subscribe, reason: reason)))
+    }
+
+    private func cancelTimers(of instanceID: UInt8, announcing: Bool, expiring: Bool, actions: inout [DiscoveryAction])
+    {
+        if announcing { actions.append(.cancel(.announce(instanceID: instanceID))) }
+        if expiring { actions.append(.cancel(.timeToLive(instanceID: instanceID))) }
+    }
+}

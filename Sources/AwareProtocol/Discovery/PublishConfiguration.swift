@@ -1,0 +1,61 @@
+import AwareWire
+
+/// One service to publish. Its Publish SDF carries, in this order (apple-peer-model.md 5.3,
+/// nan-wire-reference.md 2.4, 2.5, 3.3): SDA; SDEA with the Service Update Indicator and the
+/// service info (a Bonjour TXT record for the phone); DCEA and NPBA Advertise from ``pairing``;
+/// then ``additionalAttributes`` (Device Capability, NIRA, ...) as given.
+public struct PublishConfiguration: Hashable, Sendable {
+    /// Hashed case-insensitively into the Service ID (nan-wire-reference.md 2.4).
+    public var serviceName: String
+    public var solicitation: PublishSolicitation
+    /// Sent in the SDA of every Publish; passive subscribers match their receive filter against it.
+    public var transmitMatchingFilter: MatchingFilter?
+    /// Matched against an active subscriber's transmit filter before a solicited reply.
+    public var receiveMatchingFilter: MatchingFilter?
+    /// SDEA Service Info (OUI, protocol type, info): `ServiceSpecificInfo(bonjour:)` for a TXT record.
+    public var serviceInfo: ServiceSpecificInfo?
+    /// SDEA Control bits other than the presence bits (security required, data path required, ...).
+    public var extensionControl: ServiceDescriptorExtensionControl
+    public var pairing: PairingAdvertisement?
+    public var additionalAttributes: [NANAttribute]
+    /// How long the publish lasts; nil until cancelled.
+    public var timeToLive: Interval?
+    /// Sets SDA Discovery Range Limited and answers only subscribers at or above the range threshold.
+    public var discoveryRangeLimited: Bool
+    /// 1...255; nil takes the lowest instance ID no other service holds.
+    public var instanceID: UInt8?
+    /// The first Service Update Indicator; every ``DiscoveryCommand/updatePublish(instanceID:_:)`` adds one.
+    public var serviceUpdateIndicator: UInt8
+
+    /// `matchingFilter` is both the transmit and the receive filter, as an accessory profile's
+    /// single filter is; pass `receiveMatchingFilter` to tell them apart.
+    public init(
+        serviceName: String,
+        solicitation: PublishSolicitation = .both,
+        matchingFilter: MatchingFilter? = nil,
+        receiveMatchingFilter: MatchingFilter?? = nil,
+        serviceInfo: ServiceSpecificInfo? = nil,
+        extensionControl: ServiceDescriptorExtensionControl = [],
+        pairing: PairingAdvertisement? = nil,
+        additionalAttributes: [NANAttribute] = [],
+        timeToLive: Interval? = nil,
+        discoveryRangeLimited: Bool = false,
+        instanceID: UInt8? = nil,
+        serviceUpdateIndicator: UInt8 = 0
+    ) {
+        self.serviceName = serviceName
+        self.solicitation = solicitation
+        self.transmitMatchingFilter = matchingFilter
+        self.receiveMatchingFilter = receiveMatchingFilter ?? matchingFilter
+        self.serviceInfo = serviceInfo
+        self.extensionControl = extensionControl
+        self.pairing = pairing
+        self.additionalAttributes = additionalAttributes
+        self.timeToLive = timeToLive
+        self.discoveryRangeLimited = discoveryRangeLimited
+        self.instanceID = instanceID
+        self.serviceUpdateIndicator = serviceUpdateIndicator
+    }
+
+    public var serviceID: ServiceID { ServiceID(serviceName: serviceName) }
+}

@@ -1,0 +1,11 @@
+import AwareWire
+
+/// The timers a ``SynchronizationEngine`` arms. Arming a timer that is already armed moves it.
+public enum SynchronizationTimer: Hashable, Sendable {
+    /// No cluster heard within the scan period: form one.
+    case scanEnd
+    case windowStart(NANChannel)
+    case windowEnd(NANChannel)
+    /// A master's next discovery beacon.
+    case discoveryBeacon
+}

@@ -1,0 +1,98 @@
+import AwareWire
+import Testing
+
+@testable import AwareProtocol
+
+/// Synchronized discovery: SDFs only inside discovery windows, with A3 = Cluster ID
+/// (nan-wire-reference.md 1.3, 1.4).
+@Suite struct SynchronizationDiscoveryTests {
+    typealias Support = DiscoveryTestSupport
+
+    private func wire(publish: PublishSolicitation, subscribe: SubscribeMode) -> TestWire {
+        var wire = TestWire(seed: 21)
+        let a = SynchronizationTests.station(&wire, Support.publisher, preference: 2)
+        let b = SynchronizationTests.station(&wire, Support.subscriber, preference: 1)
+        wire.startSynchronization(a)
+        wire.run(for: .milliseconds(500))
+        wire.startSynchronization(b)
+        wire.command(a, .publish(PublishConfiguration(serviceName: Support.service, solicitation: publish)))
+        wire.command(b, .subscribe(SubscribeConfiguration(serviceName: Support.service, mode: subscribe)))
+        wire.run(for: .milliseconds(6_000))
+        return wire
+    }
+
+    private func checkSDFsAreInsideWindows(_ wire: TestWire) {
+        for station in wire.stations.indices {
+            guard let sync = wire.stations[station].synchronization, let cluster = sync.cluster else {
+                Issue.record("station \(station) is in no cluster")
+                continue
+            }
+            let sdfs = wire.frames(from: station).filter {
+                if case .serviceDiscovery = $0.frame.body { true } else { false }
+            }
+            for sdf in sdfs {
+                #expect(sdf.frame.header.address3 == cluster.clusterID)
+                let tsf = sync.tsf(at: sdf.time) ?? 0
+                #expect(DiscoveryWindowTiming.isInWindow(tsf, on: sdf.channel), "SDF at TSF \(tsf) on \(sdf.channel)")
+            }
+        }
+    }
+
+    @Test func anUnsolicitedPublishIsFoundInsideWindows() throws {
+        let wire = wire(publish: .unsolicited, subscribe: .passive)
+        let result = try #require(wire.results(1).first)
+        #expect(wire.results(1).count == 1)
+        #expect(result.addressThree == wire.stations[0].synchronization?.cluster?.clusterID)
+        checkSDFsAreInsideWindows(wire)
+        let channels = Set(
+            wire.frames(from: 0).filter { if case .serviceDiscovery = $0.frame.body { true } else { false } }.map(
+                \.channel
+            )
+        )
+        #expect(channels == [.channel6, .channel149])
+    }
+
+    @Test func aSolicitedPublisherAnswersAnActiveSubscribeInsideAWindow() throws {
+        let wire = wire(publish: .solicited, subscribe: .active)
+        let result = try #require(wire.results(1).first)
+        #expect(result.solicited)
+        #expect(wire.replies(0).count == 1)
+        checkSDFsAreInsideWindows(wire)
+    }
+
+    @Test func solicitedAgainstPassiveNeverDiscoversHereEither() {
+        let wire = wire(publish: .solicited, subscribe: .passive)
+        #expect(wire.results(1).isEmpty)
+        #expect(wire.frames(from: 0).allSatisfy { if case .nanBeacon = $0.frame.body { true } else { false } })
+    }
+
+    @Test func aSynchronizedEngineWaitsForAWindowBeforeSending() {
+        var engine = DiscoveryEngine(
+            configuration: DiscoveryConfiguration(address: Support.publisher, mode: .synchronized)
+        )
+        var rng = SeededGenerator(seed: 1)
+        var actions = engine.handle(
+            .command(.publish(PublishConfiguration(serviceName: Support.service))),
+            now: .zero,
+            rng: &rng
+        )
+        #expect(!actions.contains { if case .transmit = $0 { true } else { false } })
+        #expect(!actions.contains { if case .listen = $0 { true } else { false } })
+        let cluster = MACAddress(0x50, 0x6F, 0x9A, 0x01, 0x12, 0x34)
+        let window = DiscoveryWindow(
+            channel: .channel149,
+            clusterID: cluster,
+            start: Instant.zero + .milliseconds(10),
+            end: Instant.zero + .milliseconds(10) + DiscoveryWindowTiming.length
+        )
+        actions = engine.handle(.discoveryWindowStarted(window), now: window.start, rng: &rng)
+        let sent = actions.compactMap { action -> TxRequest? in
+            if case .transmit(let request) = action { request } else { nil }
+        }
+        #expect(sent.count == 1)
+        #expect(sent.first?.channel == .channel149)
+        let frame = sent.first.flatMap { try? IEEE80211Frame(bytes: $0.frame).managementFrame }
+        #expect(frame?.header.address1 == .nanNetworkID)
+        #expect(frame?.header.address3 == cluster)
+    }
+}
