@@ -46,15 +46,18 @@ let package = Package(
         .target(name: "AwareProtocol", dependencies: ["AwareWire", "AwareCrypto"]),
         // Where frames travel and time passes.
         .target(name: "AwareRadio", dependencies: ["AwareWire", "CNetlink"]),
+        // A NAN device: the protocol machines driven over an air. Both the accessory and the
+        // phone role are one.
+        .target(name: "AwareDevice", dependencies: ["AwareProtocol", "AwareRadio", "AwareWire"]),
         // The accessory.
         .target(
             name: "AccessoryKit",
-            dependencies: ["AwareWire", "AwareProtocol", "AwareRadio"]
+            dependencies: ["AwareWire", "AwareProtocol", "AwareRadio", "AwareDevice"]
         ),
         // The phone role, the catalogue, the runner and its reports. Never imports AccessoryKit.
         .target(
             name: "ConformanceKit",
-            dependencies: ["AwareWire", "AwareProtocol", "AwareRadio"]
+            dependencies: ["AwareWire", "AwareProtocol", "AwareRadio", "AwareDevice"]
         ),
         // What both command-line programs share: exit codes, standard error, buffered output.
         .target(
@@ -87,6 +90,7 @@ let package = Package(
             dependencies: ["AwareCrypto", "CMbedCrypto", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(name: "AwareProtocolTests", dependencies: ["AwareProtocol"]),
+        .testTarget(name: "AwareDeviceTests", dependencies: ["AwareDevice"]),
         .testTarget(name: "AwareRadioTests", dependencies: ["AwareRadio", "CNetlink"]),
         .testTarget(name: "AccessoryKitTests", dependencies: ["AccessoryKit"]),
         .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit"]),

@@ -1,0 +1,180 @@
+import AwareProtocol
+import AwareRadio
+import AwareWire
+
+/// A NAN device: the sans-I/O machines (synchronization and discovery) driven over an
+/// ``Air``. It feeds them what the air delivers, with the scheduler's time and the device's
+/// own seeded randomness, and carries out what they ask: transmit, arm and cancel timers,
+/// tune the receiver, tell the owner.
+///
+/// Both the emulated accessory and the runner's phone are one of these; what makes them
+/// differ is the commands they give and the notifications they act on. Everything runs on
+/// the air's scheduler, so a device needs no locks.
+public final class NANDevice {
+    public let configuration: Configuration
+    private let air: any Air
+    private var port: (any AirPort)?
+    private var discovery: DiscoveryEngine
+    private var synchronization: SynchronizationEngine?
+    private var random: SeededGenerator
+    private var discoveryTimers: [DiscoveryTimer: ScheduledWork] = [:]
+    private var synchronizationTimers: [SynchronizationTimer: ScheduledWork] = [:]
+
+    /// Called on the scheduler for everything the machines report.
+    public var notificationHandler: ((DeviceNotification) -> Void)?
+    /// Sees every frame before the machines do; returning nil drops it. Fault injection
+    /// and tests use this; a conforming device leaves it nil.
+    public var inboundFrameFilter: ((ReceivedFrame) -> ReceivedFrame?)?
+    /// Sees every frame before the air does; returning nil drops it.
+    public var outboundFrameFilter: ((TxRequest) -> TxRequest?)?
+    /// Frames heard that are not 802.11 management frames this device can parse.
+    public private(set) var undecodableFrames = 0
+
+    public init(configuration: Configuration, air: any Air, seed: UInt64) {
+        self.configuration = configuration
+        self.air = air
+        random = SeededGenerator(seed: seed)
+        var discoveryConfiguration = DiscoveryConfiguration(
+            address: configuration.address,
+            mode: configuration.synchronization == nil ? .unsynchronized(channel: configuration.usdChannel) : .synchronized,
+            transmitPowerDBm: configuration.transmitPowerDBm,
+            reportsRejectedPublishes: configuration.reportsRejectedPublishes
+        )
+        if let period = configuration.announcementPeriod { discoveryConfiguration.announcementPeriod = period }
+        discovery = DiscoveryEngine(configuration: discoveryConfiguration)
+        synchronization = configuration.synchronization.map { SynchronizationEngine(configuration: $0) }
+    }
+
+    public var scheduler: any EventScheduler { air.scheduler }
+    public var now: Instant { air.scheduler.now }
+    public var isStarted: Bool { port != nil }
+
+    /// Joins the air and starts the machines. In synchronized mode the device first scans
+    /// for a cluster, then joins one or forms its own.
+    public func start() throws(AirError) {
+        guard port == nil else { return }
+        let station = StationConfiguration(
+            addresses: [configuration.address], position: configuration.position, name: configuration.name)
+        port = try air.attach(
+            station,
+            receive: { [weak self] reception in self?.received(reception) },
+            transmitted: { [weak self] status in self?.transmitted(status) }
+        )
+        if synchronization != nil {
+            handleSynchronization(.start)
+        } else {
+            port?.listeningChannels = [configuration.usdChannel]
+        }
+    }
+
+    /// Gives the discovery machine a command (publish, subscribe, follow-up, cancel, update).
+    public func perform(_ command: DiscoveryCommand) {
+        handleDiscovery(.command(command))
+    }
+
+    /// Leaves the air; timers are cancelled and nothing more is sent or heard.
+    public func stop() {
+        if synchronization != nil { handleSynchronization(.stop) }
+        for work in discoveryTimers.values { scheduler.cancel(work) }
+        for work in synchronizationTimers.values { scheduler.cancel(work) }
+        discoveryTimers.removeAll()
+        synchronizationTimers.removeAll()
+        port?.detach()
+        port = nil
+    }
+
+    /// The cluster the device is in, when synchronized.
+    public var cluster: ClusterStatus? { synchronization?.cluster }
+
+    // MARK: - Feeding the machines
+
+    private func received(_ reception: Reception) {
+        guard var frame = ReceivedFrame(bytes: reception.frame, info: reception.info) else {
+            undecodableFrames += 1
+            return
+        }
+        if let inboundFrameFilter {
+            guard let filtered = inboundFrameFilter(frame) else { return }
+            frame = filtered
+        }
+        if synchronization != nil { handleSynchronization(.received(frame)) }
+        handleDiscovery(.received(frame))
+    }
+
+    private func transmitted(_ status: TxStatus) {
+        handleDiscovery(.transmitted(status))
+    }
+
+    private func handleDiscovery(_ event: DiscoveryEvent) {
+        let actions = discovery.handle(event, now: now, rng: &random)
+        for action in actions { perform(action) }
+    }
+
+    private func handleSynchronization(_ event: SynchronizationEvent) {
+        guard var machine = synchronization else { return }
+        let actions = machine.handle(event, now: now, rng: &random)
+        synchronization = machine
+        for action in actions { perform(action) }
+    }
+
+    // MARK: - Carrying out actions
+
+    private func perform(_ action: DiscoveryAction) {
+        switch action {
+        case .transmit(let request): transmit(request)
+        case .arm(let timer, let instant):
+            if let previous = discoveryTimers[timer] { scheduler.cancel(previous) }
+            discoveryTimers[timer] = scheduler.schedule(at: instant) { [weak self] in
+                guard let self else { return }
+                self.discoveryTimers[timer] = nil
+                self.handleDiscovery(.timerFired(timer))
+            }
+        case .cancel(let timer):
+            if let work = discoveryTimers.removeValue(forKey: timer) { scheduler.cancel(work) }
+        case .listen(let channels):
+            // In synchronized mode the synchronization machine tunes the receiver.
+            if synchronization == nil { port?.listeningChannels = channels }
+        case .notify(let notification):
+            notificationHandler?(.discovery(notification))
+        }
+    }
+
+    private func perform(_ action: SynchronizationAction) {
+        switch action {
+        case .transmit(let request): transmit(request)
+        case .arm(let timer, let instant):
+            if let previous = synchronizationTimers[timer] { scheduler.cancel(previous) }
+            synchronizationTimers[timer] = scheduler.schedule(at: instant) { [weak self] in
+                guard let self else { return }
+                self.synchronizationTimers[timer] = nil
+                self.handleSynchronization(.timerFired(timer))
+            }
+        case .cancel(let timer):
+            if let work = synchronizationTimers.removeValue(forKey: timer) { scheduler.cancel(work) }
+        case .listen(let channels):
+            port?.listeningChannels = channels
+        case .notify(let notification):
+            switch notification {
+            case .discoveryWindowStarted(let window): handleDiscovery(.discoveryWindowStarted(window))
+            case .discoveryWindowEnded(let window): handleDiscovery(.discoveryWindowEnded(window))
+            default: break
+            }
+            notificationHandler?(.synchronization(notification))
+        }
+    }
+
+    private func transmit(_ request: TxRequest) {
+        var request = request
+        if let outboundFrameFilter {
+            guard let filtered = outboundFrameFilter(request) else { return }
+            request = filtered
+        }
+        port?.transmit(request)
+    }
+}
+
+/// What a device's machines report.
+public enum DeviceNotification: Hashable, Sendable {
+    case discovery(DiscoveryNotification)
+    case synchronization(SynchronizationNotification)
+}
