@@ -12,7 +12,8 @@ extension SimulatedAir {
 
     func updateListening(_ port: Port) {
         var mask: UInt64 = 0
-        for channel in port.listeningChannels {
+        // Sorted, so media are numbered the same in every process (Set order is not).
+        for channel in port.listeningChannels.sorted() {
             let index = medium(for: channel).index
             if index < 64 { mask |= 1 << UInt64(index) }
         }

@@ -28,6 +28,9 @@ import AwareWire
 ///   frames stations send), so receivers never see duplicates.
 /// - Group-addressed frames are sent once and report `acknowledged: false` when they end.
 /// - A station sends its frames one at a time, in the order it queued them.
+/// - Taps see every transmission (retransmissions included, ACKs on request) as its first
+///   octet goes on the air, stamped with that instant (radiotap TSFT's meaning), on every
+///   channel, with the signal a receiver at the tap's position would measure.
 ///
 /// Everything runs on the scheduler: callbacks fire inside ``VirtualScheduler/step()``.
 public final class SimulatedAir: Air {

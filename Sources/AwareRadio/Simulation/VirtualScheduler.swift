@@ -169,14 +169,16 @@ public final class VirtualScheduler: EventScheduler {
 
     private func push(_ entry: Entry) {
         heap.append(entry)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard entry.precedes(heap[parent]) else { break }
-            heap[child] = heap[parent]
-            child = parent
+        heap.withUnsafeMutableBufferPointer { heap in
+            var child = heap.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard entry.precedes(heap[parent]) else { break }
+                heap[child] = heap[parent]
+                child = parent
+            }
+            heap[child] = entry
         }
-        heap[child] = entry
     }
 
     private func popTop() {
@@ -186,18 +188,22 @@ public final class VirtualScheduler: EventScheduler {
         siftDown(from: 0)
     }
 
+    /// Sifts through an unsafe buffer: one exclusive access to the heap per sift instead of
+    /// one per comparison, and no bounds checks on indices the loop keeps below `count`.
     private func siftDown(from start: Int) {
-        let count = heap.count
-        let entry = heap[start]
-        var index = start
-        while true {
-            var child = 2 * index + 1
-            guard child < count else { break }
-            if child + 1 < count, heap[child + 1].precedes(heap[child]) { child += 1 }
-            guard heap[child].precedes(entry) else { break }
-            heap[index] = heap[child]
-            index = child
+        heap.withUnsafeMutableBufferPointer { heap in
+            let count = heap.count
+            let entry = heap[start]
+            var index = start
+            while true {
+                var child = 2 * index + 1
+                guard child < count else { break }
+                if child + 1 < count, heap[child + 1].precedes(heap[child]) { child += 1 }
+                guard heap[child].precedes(entry) else { break }
+                heap[index] = heap[child]
+                index = child
+            }
+            heap[index] = entry
         }
-        heap[index] = entry
     }
 }
