@@ -1,0 +1,199 @@
+import AwareWire
+
+extension SimulatedAir {
+    /// Puts the current frame of `port` on the air at `time`.
+    func begin(_ port: Port, on medium: ChannelMedium, at time: UInt64) {
+        guard var current = port.current else { return }
+        current.attempts += 1
+        port.current = current
+        var frame = current.request.frame
+        if current.attempts > 1 {
+            counters.retransmissions += 1
+            // Frame Control flags octet, Retry bit (IEEE 802.11-2020 9.2.4.1.7).
+            if configuration.marksRetransmissions, frame.count >= 2 { frame[1] |= 0x08 }
+        }
+        counters.transmissions += 1
+        let airtime = configuration.rate.airtime(frameLength: frame.count).nanoseconds
+        medium.airtime += airtime
+        let end = time + UInt64(airtime)
+        let isGroup = isGroupAddressed(frame)
+        let intended = isGroup ? nil : addressOwners[Self.key(of: frame[4..<10])]
+        let transmission = Transmission(
+            sender: port.index,
+            frame: frame,
+            medium: medium.index,
+            start: time,
+            end: end,
+            powerDBm: current.request.powerDBm,
+            intended: intended,
+            isGroupAddressed: isGroup
+        )
+        let power = Double(current.request.powerDBm)
+        let sensitivity = configuration.sensitivityDBm
+        for other in ports where other !== port && other.attached && !other.transmitting && other.listens(to: medium) {
+            let signal = power - pathLoss(from: port, to: other.index, medium: medium)
+            guard signal >= sensitivity else { continue }
+            transmission.receivers.append(other.index)
+            transmission.signals.append(signal)
+        }
+        transmission.outcomes = Array(repeating: .intact, count: transmission.receivers.count)
+
+        // Half duplex: a station that starts sending hears nothing else meanwhile.
+        for other in media {
+            for ongoing in other.inFlight {
+                if let position = ongoing.receiverPosition(port.index) { ongoing.outcomes[position] = .missed }
+            }
+        }
+        for ongoing in medium.inFlight { overlap(ongoing, transmission) }
+        port.transmitting = true
+        medium.inFlight.append(transmission)
+        medium.busyUntil = max(medium.busyUntil, end)
+
+        for (tap, position) in taps {
+            let distance = port.station.position.distance(to: position)
+            let frequency = Double(medium.channel.frequencyMHz)
+            let signal = power - configuration.pathLoss.loss(distance: distance, frequencyMHz: frequency)
+            tap.air(
+                carried: frame,
+                on: medium.channel,
+                signalDBm: Int(signal.rounded()),
+                at: Instant(nanoseconds: time)
+            )
+        }
+        virtualScheduler.schedule(at: Instant(nanoseconds: end)) { [weak self] in
+            self?.end(transmission)
+        }
+    }
+
+    /// Two frames on one channel overlap: each receiver that hears both loses both, unless
+    /// the capture threshold lets the stronger through.
+    func overlap(_ first: Transmission, _ second: Transmission) {
+        if !first.collided { counters.collisions += 1 }
+        if !second.collided { counters.collisions += 1 }
+        first.collided = true
+        second.collided = true
+        var i = 0
+        var j = 0
+        while i < first.receivers.count, j < second.receivers.count {
+            if first.receivers[i] < second.receivers[j] {
+                i += 1
+            } else if first.receivers[i] > second.receivers[j] {
+                j += 1
+            } else {
+                let margin = first.signals[i] - second.signals[j]
+                if let threshold = configuration.captureThresholdDB, margin >= threshold {
+                    if second.outcomes[j] == .intact { second.outcomes[j] = .collided }
+                } else if let threshold = configuration.captureThresholdDB, -margin >= threshold {
+                    if first.outcomes[i] == .intact { first.outcomes[i] = .collided }
+                } else {
+                    if first.outcomes[i] == .intact { first.outcomes[i] = .collided }
+                    if second.outcomes[j] == .intact { second.outcomes[j] = .collided }
+                }
+                i += 1
+                j += 1
+            }
+        }
+    }
+
+    /// The last octet of `transmission` arrives: receivers get it, the sender learns its fate.
+    func end(_ transmission: Transmission) {
+        let medium = media[transmission.medium]
+        medium.inFlight.removeAll { $0 === transmission }
+        let sender = ports[transmission.sender]
+        sender.transmitting = false
+        let arrival = Instant(nanoseconds: transmission.end)
+
+        var deliveries: [(Port, Reception)] = []
+        var intendedHeard = false
+        for (position, index) in transmission.receivers.enumerated() {
+            let receiver = ports[index]
+            guard receiver.attached, receiver.listens(to: medium), transmission.outcomes[position] != .missed else {
+                counters.missedReceptions += 1
+                continue
+            }
+            guard transmission.outcomes[position] == .intact else {
+                counters.collidedReceptions += 1
+                continue
+            }
+            guard transmission.isGroupAddressed || index == transmission.intended else { continue }
+            let probability = lossProbability(from: sender, to: receiver)
+            if probability > 0, drawUnit() < probability {
+                counters.lostReceptions += 1
+                continue
+            }
+            if index == transmission.intended { intendedHeard = true }
+            let signal = Int(transmission.signals[position].rounded())
+            deliveries.append(
+                (
+                    receiver,
+                    Reception(
+                        frame: transmission.frame,
+                        info: RxInfo(channel: medium.channel, rssiDBm: signal, timestamp: arrival)
+                    )
+                )
+            )
+        }
+        counters.receptions += deliveries.count
+
+        let stillSending = sender.attached && sender.current != nil
+        var statusNow = false
+        if transmission.isGroupAddressed {
+            statusNow = stillSending
+        } else if intendedHeard {
+            acknowledge(transmission, on: medium, notify: stillSending)
+        } else if stillSending, let current = sender.current {
+            let retryAt = transmission.end + UInt64(configuration.contention.ackTimeout.nanoseconds)
+            if current.attempts < configuration.retryLimit {
+                sender.current?.contentionWindow = configuration.contention.nextWindow(after: current.contentionWindow)
+                contend(sender, on: medium, notBefore: retryAt)
+            } else {
+                virtualScheduler.schedule(at: Instant(nanoseconds: retryAt)) { [weak self, weak sender] in
+                    guard let self, let sender else { return }
+                    self.finish(sender, acknowledged: false)
+                }
+            }
+        }
+        reschedule(medium)
+
+        for (receiver, reception) in deliveries where receiver.attached { receiver.receive(reception) }
+        if statusNow { finish(sender, acknowledged: false) }
+    }
+
+    /// The receiver answers SIFS after the frame with an ACK; the sender's status arrives
+    /// when the ACK ends.
+    func acknowledge(_ transmission: Transmission, on medium: ChannelMedium, notify: Bool) {
+        let contention = configuration.contention
+        let ackStart = transmission.end + UInt64(contention.sifs.nanoseconds)
+        // ACK: Frame Control, Duration, RA (10 octets) + FCS = 14 (IEEE 802.11-2020 9.3.1.3).
+        let ackAirtime = configuration.ackRate.airtime(frameLength: 10).nanoseconds
+        let ackEnd = ackStart + UInt64(ackAirtime)
+        medium.busyUntil = max(medium.busyUntil, ackEnd)
+        medium.airtime += ackAirtime
+        if configuration.tapsSeeAcknowledgements, !taps.isEmpty, let receiver = transmission.intended {
+            let ack: [UInt8] = [0xD4, 0x00, 0x00, 0x00] + transmission.frame[10..<16]
+            virtualScheduler.schedule(at: Instant(nanoseconds: ackStart)) { [weak self] in
+                self?.tapAcknowledgement(ack, from: receiver, on: medium)
+            }
+        }
+        if notify {
+            let sender = ports[transmission.sender]
+            virtualScheduler.schedule(at: Instant(nanoseconds: ackEnd)) { [weak self, weak sender] in
+                guard let self, let sender else { return }
+                self.finish(sender, acknowledged: true)
+            }
+        }
+    }
+
+    func tapAcknowledgement(_ ack: [UInt8], from station: Int, on medium: ChannelMedium) {
+        let port = ports[station]
+        for (tap, position) in taps {
+            let distance = port.station.position.distance(to: position)
+            let loss = configuration.pathLoss.loss(
+                distance: distance,
+                frequencyMHz: Double(medium.channel.frequencyMHz)
+            )
+            // ACKs go out at the power of the frame's default (TxRequest's 20 dBm).
+            tap.air(carried: ack, on: medium.channel, signalDBm: Int((20 - loss).rounded()), at: virtualScheduler.now)
+        }
+    }
+}

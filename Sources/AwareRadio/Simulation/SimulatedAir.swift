@@ -1,0 +1,147 @@
+import AwareWire
+
+/// An in-process air under virtual time: stations at positions on a plane, channels, frame
+/// airtime, path loss, loss, CSMA/CA contention and ACKs, all driven by a
+/// ``VirtualScheduler`` and a seeded generator, so the same calls on the same seed carry the
+/// same frames at the same instants (and a tap writes the same capture bytes).
+///
+/// The medium, in short:
+/// - A frame takes ``OFDMRate/airtime(frameLength:)`` at ``Configuration/rate``. A station
+///   receives it when it listens on the frame's channel from its first octet to its last,
+///   hears it at or above ``Configuration/sensitivityDBm`` (``PathLossModel``), is not
+///   transmitting itself meanwhile, no other frame it hears overlaps it (see
+///   ``Configuration/captureThresholdDB``) and the loss draw spares it. Like a NIC's
+///   address filter, a unicast frame is handed only to the station that owns its A1; a
+///   group-addressed frame to every station that received it. The ``Reception`` arrives
+///   when the last octet does.
+/// - Carrier sense is channel-wide: every station defers to every frame on the channel,
+///   however weak (no hidden stations). Each frame waits DIFS of idle medium and then a
+///   backoff of 0…CW slots drawn from the seeded generator, counted down only while the
+///   medium is idle and frozen while it is busy (IEEE 802.11-2020 10.3.3, 10.3.4.3); a
+///   frame always backs off, even on a medium idle for long, so stations woken by the
+///   same timer spread out. Backoffs that end in the same slot collide.
+/// - A unicast frame the owner of A1 received is acknowledged SIFS later (an ACK of 14
+///   octets at ``Configuration/ackRate``, 44 µs at 6 Mb/s) and its ``TxStatus`` reports
+///   `acknowledged: true` when the ACK ends. Otherwise the sender waits the ACK timeout,
+///   doubles CW and tries again, up to ``Configuration/retryLimit`` transmissions, then
+///   reports `acknowledged: false`. ACKs are never lost (the loss model applies to the
+///   frames stations send), so receivers never see duplicates.
+/// - Group-addressed frames are sent once and report `acknowledged: false` when they end.
+/// - A station sends its frames one at a time, in the order it queued them.
+/// - Taps see every transmission (retransmissions included, ACKs on request) as its first
+///   octet goes on the air, stamped with that instant (radiotap TSFT's meaning), on every
+///   channel, with the signal a receiver at the tap's position would measure.
+///
+/// Everything runs on the scheduler: callbacks fire inside ``VirtualScheduler/step()``.
+public final class SimulatedAir: Air {
+    public let virtualScheduler: VirtualScheduler
+    public var scheduler: any EventScheduler { virtualScheduler }
+    public private(set) var configuration: Configuration
+
+    /// The air's one source of randomness; drawn only in event order.
+    var generator: SeededGenerator
+    var ports: [Port] = []
+    var addressOwners: [UInt64: Int] = [:]
+    var media: [ChannelMedium] = []
+    var mediumIndexes: [NANChannel: Int] = [:]
+    var taps: [(tap: any AirTap, position: StationConfiguration.Position)] = []
+    var linkLoss: [LinkKey: Double] = [:]
+    var counters = Statistics()
+
+    struct LinkKey: Hashable {
+        var from: UInt64
+        var to: UInt64
+    }
+
+    public init(configuration: Configuration = Configuration(), scheduler: VirtualScheduler = VirtualScheduler()) {
+        self.configuration = configuration
+        virtualScheduler = scheduler
+        generator = SeededGenerator(seed: configuration.seed)
+    }
+
+    /// What the air has carried so far.
+    public var statistics: Statistics {
+        var result = counters
+        for medium in media {
+            result.airtime[medium.channel] = Interval(nanoseconds: medium.airtime)
+        }
+        return result
+    }
+
+    /// The stations on the air now, in the order they attached.
+    public var stations: [StationConfiguration] {
+        ports.filter(\.attached).map(\.station)
+    }
+
+    public func attach(
+        _ station: StationConfiguration,
+        receive: @escaping (Reception) -> Void,
+        transmitted: @escaping (TxStatus) -> Void
+    ) throws(AirError) -> any AirPort {
+        try attachPort(station, receive: receive, transmitted: transmitted)
+    }
+
+    /// ``attach(_:receive:transmitted:)`` returning the concrete port.
+    public func attachPort(
+        _ station: StationConfiguration,
+        receive: @escaping (Reception) -> Void,
+        transmitted: @escaping (TxStatus) -> Void
+    ) throws(AirError) -> Port {
+        var seen: Set<UInt64> = []
+        for address in station.addresses {
+            let key = Self.key(of: address)
+            guard addressOwners[key] == nil, seen.insert(key).inserted else { throw .addressInUse(address) }
+        }
+        let port = Port(station: station, index: ports.count, air: self, receive: receive, transmitted: transmitted)
+        for key in port.addressKeys { addressOwners[key] = port.index }
+        ports.append(port)
+        return port
+    }
+
+    /// Adds a tap at the origin: it sees every frame on every channel, with the signal a
+    /// receiver at (0, 0) would measure (it has no sensitivity limit).
+    public func addTap(_ tap: any AirTap) {
+        addTap(tap, at: .origin)
+    }
+
+    /// Adds a tap that measures signal as a receiver at `position` would.
+    public func addTap(_ tap: any AirTap, at position: StationConfiguration.Position) {
+        taps.append((tap, position))
+    }
+
+    /// Sets the loss probability of every frame stations send (per receiver).
+    public func setLoss(probability: Double) {
+        configuration.frameErrorProbability = probability
+    }
+
+    /// Sets the loss probability of frames from the station with address `from` to the
+    /// station with address `to` (one direction), overriding the global one; nil removes
+    /// the override.
+    public func setLoss(from: MACAddress, to: MACAddress, probability: Double?) {
+        linkLoss[LinkKey(from: Self.key(of: from), to: Self.key(of: to))] = probability
+    }
+
+    /// The signal in dBm `receiver` measures from `sender` transmitting at `powerDBm` on
+    /// `channel` (path loss and shadowing; before the sensitivity test).
+    public func signal(
+        from sender: any AirPort,
+        to receiver: any AirPort,
+        on channel: NANChannel,
+        powerDBm: Int
+    )
+        -> Double?
+    {
+        guard let sender = sender as? Port, let receiver = receiver as? Port, sender.air === self,
+            receiver.air === self
+        else { return nil }
+        return Double(powerDBm) - pathLoss(from: sender, to: receiver.index, medium: medium(for: channel))
+    }
+
+    static func key(of address: MACAddress) -> UInt64 {
+        key(of: address.octets[...])
+    }
+
+    static func key(of octets: ArraySlice<UInt8>) -> UInt64 {
+        octets.reduce(0) { $0 << 8 | UInt64($1) }
+    }
+}

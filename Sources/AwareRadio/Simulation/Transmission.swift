@@ -1,0 +1,58 @@
+import AwareWire
+
+/// One frame on the air, from its first octet to its last.
+final class Transmission {
+    let sender: Int
+    let frame: [UInt8]
+    let medium: Int
+    let start: UInt64
+    let end: UInt64
+    let powerDBm: Int
+    /// The station whose address is A1, for a unicast frame (nil when group-addressed or
+    /// nobody on the air has it).
+    let intended: Int?
+    let isGroupAddressed: Bool
+    /// Stations that hear the frame above their sensitivity, in station order.
+    var receivers: [Int] = []
+    var signals: [Double] = []
+    var outcomes: [Outcome] = []
+    var collided = false
+
+    enum Outcome: UInt8 {
+        case intact
+        case collided
+        /// The receiver transmitted, or tuned away from the channel, while the frame was on the air.
+        case missed
+    }
+
+    init(
+        sender: Int,
+        frame: [UInt8],
+        medium: Int,
+        start: UInt64,
+        end: UInt64,
+        powerDBm: Int,
+        intended: Int?,
+        isGroupAddressed: Bool
+    ) {
+        self.sender = sender
+        self.frame = frame
+        self.medium = medium
+        self.start = start
+        self.end = end
+        self.powerDBm = powerDBm
+        self.intended = intended
+        self.isGroupAddressed = isGroupAddressed
+    }
+
+    /// Where `station` is in ``receivers``, by binary search.
+    func receiverPosition(_ station: Int) -> Int? {
+        var low = 0
+        var high = receivers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if receivers[middle] < station { low = middle + 1 } else { high = middle }
+        }
+        return low < receivers.count && receivers[low] == station ? low : nil
+    }
+}
