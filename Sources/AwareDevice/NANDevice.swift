@@ -36,7 +36,8 @@ public final class NANDevice {
         random = SeededGenerator(seed: seed)
         var discoveryConfiguration = DiscoveryConfiguration(
             address: configuration.address,
-            mode: configuration.synchronization == nil ? .unsynchronized(channel: configuration.usdChannel) : .synchronized,
+            mode: configuration.synchronization == nil
+                ? .unsynchronized(channel: configuration.usdChannel) : .synchronized,
             transmitPowerDBm: configuration.transmitPowerDBm,
             reportsRejectedPublishes: configuration.reportsRejectedPublishes
         )
@@ -54,7 +55,10 @@ public final class NANDevice {
     public func start() throws(AirError) {
         guard port == nil else { return }
         let station = StationConfiguration(
-            addresses: [configuration.address], position: configuration.position, name: configuration.name)
+            addresses: [configuration.address],
+            position: configuration.position,
+            name: configuration.name
+        )
         port = try air.attach(
             station,
             receive: { [weak self] reception in self?.received(reception) },

@@ -33,7 +33,8 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
         case .noServiceUpdateIndicator: "change service info without bumping the service update indicator"
         case .firstServiceOnly: "publish only the first service of the profile"
         case .noPairingAdvertisement: "leave the DCEA and NPBA (pairing capability) out of publishes"
-        case .answerPassiveWithUnicast: "send unsolicited publishes to the last subscriber's address instead of multicast"
+        case .answerPassiveWithUnicast:
+            "send unsolicited publishes to the last subscriber's address instead of multicast"
         }
     }
 }

@@ -17,6 +17,7 @@ public struct Interval: Comparable, Hashable, Sendable, CustomStringConvertible 
     public static func microseconds(_ count: Int64) -> Interval { Interval(nanoseconds: count &* 1_000) }
     public static func milliseconds(_ count: Int64) -> Interval { Interval(nanoseconds: count &* 1_000_000) }
     public static func seconds(_ count: Int64) -> Interval { Interval(nanoseconds: count &* 1_000_000_000) }
+    @_disfavoredOverload
     public static func seconds(_ count: Double) -> Interval { Interval(nanoseconds: Int64(count * 1e9)) }
 
     public static func < (lhs: Interval, rhs: Interval) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
