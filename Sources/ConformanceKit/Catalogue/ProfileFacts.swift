@@ -9,8 +9,12 @@ public struct ProfileFacts: Hashable, Sendable {
     /// The bootstrapping methods the accessory advertises, in the profile's words (`pinDisplay`).
     public var bootstrappingMethods: [String]
 
-    public init(path: String, services: [ServiceFacts], offersPairing: Bool = false, bootstrappingMethods: [String] = [])
-    {
+    public init(
+        path: String,
+        services: [ServiceFacts],
+        offersPairing: Bool = false,
+        bootstrappingMethods: [String] = []
+    ) {
         self.path = path
         self.services = services
         self.offersPairing = offersPairing

@@ -26,7 +26,8 @@ public struct TestID: Hashable, Comparable, Sendable, CustomStringConvertible {
         for segment in segments.dropLast() where !Self.isPathSegment(segment) {
             throw .invalidTestID(
                 text,
-                reason: "path segment \"\(segment)\" must be 1 to 8 upper-case letters or digits, starting with a letter"
+                reason:
+                    "path segment \"\(segment)\" must be 1 to 8 upper-case letters or digits, starting with a letter"
             )
         }
         let last = segments[segments.count - 1]

@@ -10,7 +10,9 @@ public enum CatalogueListingFormatter {
         for entry in entries {
             let test = entry.test
             var line = pad(test.id.description, idWidth) + "  " + pad(test.group, groupWidth)
-            if let applicability = entry.applicability { line += "  " + pad(applicability.isApplicable ? "yes" : "no", 7) }
+            if let applicability = entry.applicability {
+                line += "  " + pad(applicability.isApplicable ? "yes" : "no", 7)
+            }
             line += "  " + test.title
             if !test.tags.isEmpty { line += "  [" + test.tags.map(\.name).joined(separator: ", ") + "]" }
             text += line + "\n"

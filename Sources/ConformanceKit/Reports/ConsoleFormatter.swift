@@ -86,7 +86,9 @@ public struct ConsoleFormatter: Sendable {
         let columns = ["tests"] + TestVerdict.allCases.map(\.rawValue)
         var rows: [(String, [Int])] = run.groups.map { group in
             let tests = run.tests.filter { $0.group == group }
-            return (group, [tests.count] + TestVerdict.allCases.map { verdict in tests.count { $0.verdict == verdict } })
+            return (
+                group, [tests.count] + TestVerdict.allCases.map { verdict in tests.count { $0.verdict == verdict } }
+            )
         }
         rows.append(("all", [run.tests.count] + TestVerdict.allCases.map { run.count($0) }))
         let nameWidth = max(5, rows.map(\.0.count).max() ?? 0)

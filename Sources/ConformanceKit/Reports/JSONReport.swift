@@ -27,7 +27,8 @@ public enum JSONReport {
                 "seed": .string(String(metadata.baseSeed)),
                 "target": .string(metadata.target),
                 "profile": .string(metadata.profilePath),
-                "shard": metadata.shard.map { .sortedObject(["index": int($0.index), "count": int($0.count)]) } ?? .null,
+                "shard": metadata.shard.map { .sortedObject(["index": int($0.index), "count": int($0.count)]) }
+                    ?? .null,
                 "jobs": int(metadata.jobs),
                 "iterations": int(metadata.iterations),
                 "only": .array(metadata.only.map(JSONValue.string)),

@@ -18,17 +18,19 @@ public enum JUnitReport {
         xml += ">\n"
         for group in run.groups {
             let tests = run.tests.filter { $0.group == group }
-            xml += "  " + element(
-                "testsuite",
-                [
-                    ("name", group), ("tests", String(tests.count)),
-                    ("failures", String(tests.count { $0.verdict == .fail || $0.verdict == .timeout })),
-                    ("errors", String(tests.count { $0.verdict == .error })),
-                    ("skipped", String(tests.count { $0.verdict == .skip })),
-                    ("time", ReportTime.junitSeconds(tests.reduce(0) { $0 + $1.wallSeconds })),
-                    ("timestamp", ReportTime.junitTimestamp(metadata.startedAt)),
-                ]
-            )
+            xml +=
+                "  "
+                + element(
+                    "testsuite",
+                    [
+                        ("name", group), ("tests", String(tests.count)),
+                        ("failures", String(tests.count { $0.verdict == .fail || $0.verdict == .timeout })),
+                        ("errors", String(tests.count { $0.verdict == .error })),
+                        ("skipped", String(tests.count { $0.verdict == .skip })),
+                        ("time", ReportTime.junitSeconds(tests.reduce(0) { $0 + $1.wallSeconds })),
+                        ("timestamp", ReportTime.junitTimestamp(metadata.startedAt)),
+                    ]
+                )
             xml += ">\n    <properties>\n"
             for (name, value) in properties(metadata) {
                 xml += "      " + element("property", [("name", name), ("value", value)]) + "/>\n"

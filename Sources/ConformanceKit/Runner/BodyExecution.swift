@@ -54,14 +54,18 @@ final class BodyExecution: @unchecked Sendable {
         finished.signal()
     }
 
-    /// The body's outcome, or nil when it did not end within `limit` (an async body is then cancelled).
+    /// The body's outcome, or nil when it did not end within `limit`.
     func wait(limit: Duration) -> Outcome? {
         let (seconds, attoseconds) = limit.components
         let nanoseconds = max(0, min(seconds, Int64(Int32.max))) * 1_000_000_000 + attoseconds / 1_000_000_000
         if finished.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .timedOut {
-            lock.withLock { task?.cancel() }
             return nil
         }
         return lock.withLock { outcome }
+    }
+
+    /// Stops waiting for good: an async body is cancelled (a blocking one is left to finish on its own).
+    func abandon() {
+        lock.withLock { task?.cancel() }
     }
 }

@@ -18,7 +18,8 @@ public struct EventLine: Hashable, Sendable {
 
     /// `{"t":1.024,"event":"discovery-result","service":"_drone-service._udp"}`
     public var json: String {
-        let members = [("event", JSONValue.string(event))] + fields.keys.sorted().map { ($0, fields[$0, default: .null]) }
+        let members =
+            [("event", JSONValue.string(event))] + fields.keys.sorted().map { ($0, fields[$0, default: .null]) }
         // `t` goes first, spelled as an exact decimal rather than through Double.
         return "{\"t\":" + Self.seconds(time) + "," + JSONValue.object(members).serialized.dropFirst()
     }

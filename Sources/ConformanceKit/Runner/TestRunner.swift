@@ -64,6 +64,16 @@ public struct TestRunner: Sendable {
         return result
     }
 
+    /// Runs the plan on threads of its own and resumes when done, so an async caller does not block a
+    /// thread of Swift's cooperative pool (which async test bodies need) for the length of the run.
+    public func run(observer: (any RunObserver)? = nil) async -> RunResult {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { [self] in continuation.resume(returning: run(observer: observer) as RunResult) }
+            thread.name = "aware-conform run"
+            thread.start()
+        }
+    }
+
     private func makeMetadata(startedAt: Date) -> RunMetadata {
         let runID = configuration.runID ?? Self.defaultRunID(startedAt: startedAt, seed: configuration.baseSeed)
         let everyTest: Bool
@@ -169,7 +179,8 @@ public struct TestRunner: Sendable {
             ]
         )
         let started = ContinuousClock.now
-        let outcome = BodyExecution.start(test.body, context: context).wait(limit: limit)
+        let execution = BodyExecution.start(test.body, context: context)
+        let outcome = execution.wait(limit: limit)
         let wall = ContinuousClock.now - started
 
         var judgement = Judgement(outcome: outcome, failures: context.recordedFailures, limit: limit)
@@ -185,6 +196,7 @@ public struct TestRunner: Sendable {
         if let message = judgement.message { closing["message"] = .string(message) }
         if let origin = judgement.origin { closing["errorOrigin"] = .string(origin.rawValue) }
         let snapshot = context.seal(cancel: outcome == nil, closing: "test-finished", closing)
+        if outcome == nil { execution.abandon() }
         let result = IterationResult(
             iteration: iteration,
             seed: seed,
@@ -201,6 +213,10 @@ public struct TestRunner: Sendable {
 
     static func seconds(_ value: Double) -> String {
         String(format: "%g s", value)
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        seconds(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
     }
 }
 
@@ -222,7 +238,8 @@ private struct Judgement {
         case nil:
             self.init(
                 verdict: .timeout,
-                message: "no verdict within the wall-clock guard of \(limit.formatted()); the test was abandoned"
+                message:
+                    "no verdict within the wall-clock guard of \(TestRunner.seconds(limit)); the test was abandoned"
             )
         case .returned:
             self = failed ?? Judgement(verdict: .pass, message: nil)
