@@ -1,0 +1,23 @@
+/// What the accessory's profile declares, reduced to the facts tests are gated on (the ICS/PICS of this
+/// bench, landscape.md 3 and 6). The integrator builds it from the loaded profile.
+public struct ProfileFacts: Hashable, Sendable {
+    /// The profile file as the user named it, for reports and rerun commands.
+    public var path: String
+    public var services: [ServiceFacts]
+    /// The profile has a pairing section (PIN display, PASN, key caching).
+    public var offersPairing: Bool
+    /// The bootstrapping methods the accessory advertises, in the profile's words (`pinDisplay`).
+    public var bootstrappingMethods: [String]
+
+    public init(
+        path: String,
+        services: [ServiceFacts],
+        offersPairing: Bool = false,
+        bootstrappingMethods: [String] = []
+    ) {
+        self.path = path
+        self.services = services
+        self.offersPairing = offersPairing
+        self.bootstrappingMethods = bootstrappingMethods
+    }
+}

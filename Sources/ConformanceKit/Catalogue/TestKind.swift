@@ -1,0 +1,6 @@
+/// Whether a test checks the accessory's behaviour on valid input or its handling of invalid input
+/// (the Bluetooth qualification convention, landscape.md 6).
+public enum TestKind: String, Hashable, Sendable, CaseIterable {
+    case validBehaviour = "BV"
+    case invalidBehaviour = "BI"
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The text of the console view: a banner, one progress line per test (plus details for tests that
+/// did not pass), and a summary table. Pure functions of the run, so tests read exactly what people see.
+public struct ConsoleFormatter: Sendable {
+    public var style: ConsoleStyle
+    /// How many recorded failures a failing test lists before "... and N more".
+    public var failuresShown = 5
+
+    public init(style: ConsoleStyle = .plain) {
+        self.style = style
+    }
+
+    static let detailIndent = String(repeating: " ", count: 9)
+
+    public func banner(_ plan: RunPlan) -> String {
+        let metadata = plan.metadata
+        let count = plan.entries.count
+        var parts = ["\(count) test\(count == 1 ? "" : "s")", "target \(metadata.target)"]
+        parts.append("profile \(metadata.profilePath)")
+        parts.append("seed \(metadata.baseSeed)")
+        if metadata.jobs > 1 { parts.append("jobs \(metadata.jobs)") }
+        if metadata.iterations > 1 { parts.append("iterations \(metadata.iterations)") }
+        if let shard = metadata.shard { parts.append("shard \(shard)") }
+        var text = "aware-conform \(metadata.toolVersion): " + parts.joined(separator: ", ") + "\n"
+        if count == 0 {
+            text += "This shard holds no tests of the selection.\n"
+        }
+        return text
+    }
+
+    /// `PASS     WA/DISC/MF/BV-03  Title  (0.012 s, 2.048 s virtual)`, and for tests that did not pass,
+    /// what went wrong, the seed, where the evidence is and the command that reruns it.
+    public func progress(_ result: TestResult, position: Int, total: Int) -> String {
+        let width = String(total).count
+        let counter = String(repeating: " ", count: width - String(position).count) + "\(position)/\(total)"
+        let label = style.paint(result.verdict.label.padding(toLength: 7, withPad: " ", startingAt: 0), result.verdict)
+        var line = "[\(counter)] \(label)  \(result.id)  \(result.title)"
+        if result.verdict == .skip, result.iterations.isEmpty {
+            line += "  (\(result.message ?? "skipped"))"
+            return line + "\n"
+        }
+        line += "  (" + Self.seconds(result.wallSeconds)
+        if let virtual = result.virtualSeconds { line += ", \(Self.seconds(virtual)) virtual" }
+        line += ")\n"
+        guard result.verdict != .pass else { return line }
+        return line + details(result).map { Self.detailIndent + $0 + "\n" }.joined()
+    }
+
+    func details(_ result: TestResult) -> [String] {
+        var lines: [String] = []
+        let failing = result.iterations.filter { $0.verdict != .pass }
+        if result.iterations.count > 1 {
+            let counts = TestVerdict.allCases.compactMap { verdict -> String? in
+                let count = result.iterations.count { $0.verdict == verdict }
+                return count > 0 ? "\(count) \(verdict.rawValue)" : nil
+            }
+            lines.append(
+                "iterations: \(failing.count) of \(result.iterations.count) did not pass "
+                    + "(\(counts.joined(separator: ", ")))"
+                    + (result.iterations.count < result.plannedIterations
+                        ? "; stopped after \(result.iterations.count) of \(result.plannedIterations)" : "")
+            )
+        }
+        for iteration in failing {
+            let prefix = result.iterations.count > 1 ? "iteration \(iteration.iteration): " : ""
+            if iteration.verdict != .fail || iteration.failures.isEmpty {
+                lines.append(prefix + (iteration.message ?? iteration.verdict.rawValue))
+            }
+            for failure in iteration.failures.prefix(failuresShown) {
+                lines.append(prefix + "\(failure.location): \(failure.message)")
+            }
+            if iteration.failures.count > failuresShown {
+                lines.append(prefix + "... and \(iteration.failures.count - failuresShown) more")
+            }
+        }
+        guard result.verdict.isFailing else { return lines }
+        lines.append("seed \(result.seed)")
+        if let directory = result.evidenceDirectory { lines.append("evidence: \(directory)") }
+        if let rerun = result.rerunCommand { lines.append("rerun: \(rerun)") }
+        return lines
+    }
+
+    /// Counts per verdict and per group, the total time and the outcome.
+    public func summary(_ run: RunResult) -> String {
+        let columns = ["tests"] + TestVerdict.allCases.map(\.rawValue)
+        var rows: [(String, [Int])] = run.groups.map { group in
+            let tests = run.tests.filter { $0.group == group }
+            return (
+                group, [tests.count] + TestVerdict.allCases.map { verdict in tests.count { $0.verdict == verdict } }
+            )
+        }
+        rows.append(("all", [run.tests.count] + TestVerdict.allCases.map { run.count($0) }))
+        let nameWidth = max(5, rows.map(\.0.count).max() ?? 0)
+        let widths = columns.map { max($0.count, 5) }
+        func row(_ name: String, _ cells: [String]) -> String {
+            name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+                + zip(cells, widths).map { cell, width in
+                    "  " + String(repeating: " ", count: max(0, width - cell.count)) + cell
+                }.joined() + "\n"
+        }
+        var text = "\n" + style.bold(row("group", columns).trimmingCharacters(in: .newlines)) + "\n"
+        for (name, counts) in rows { text += row(name, counts.map(String.init)) }
+        let metadata = run.metadata
+        text += "\n\(run.tests.count) test\(run.tests.count == 1 ? "" : "s") in \(Self.seconds(run.wallSeconds))"
+        text += " (seed \(metadata.baseSeed)" + (metadata.shard.map { ", shard \($0)" } ?? "") + ")\n"
+        for problem in run.problems { text += "problem: \(problem)\n" }
+        if run.tests.contains(where: { $0.evidenceDirectory != nil }) {
+            text +=
+                "evidence (\(metadata.evidenceForEveryTest ? "every test" : "failing tests")): "
+                + "\(metadata.evidenceDirectory)\n"
+        }
+        let exit = run.exitCode
+        let verdict: String
+        switch exit {
+        case .passed: verdict = style.paint("PASSED", .pass)
+        case .testsFailed: verdict = style.paint("FAILED", .fail)
+        case .environmentError: verdict = style.paint("ENVIRONMENT ERROR", .error)
+        case .usageOrProfileError: verdict = "USAGE ERROR"
+        }
+        text += "\(verdict) (exit \(exit.rawValue))\n"
+        return text
+    }
+
+    static func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
+}

@@ -1,0 +1,111 @@
+import AwareWire
+
+/// The run as one JSON document for machines (docs/reports.md, "JSON report"; the schema is
+/// docs/report.schema.json). Every key is always present, with null where it does not apply; seeds
+/// are decimal strings because they are 64-bit and JSON readers commonly keep only 53 bits.
+public enum JSONReport {
+    /// The value of `"format"`. The number changes only when a key changes name or meaning; new keys
+    /// may be added within a version.
+    public static let format = "aware-conform-report/1"
+
+    public static func render(_ run: RunResult) -> String { document(run).prettyJSON + "\n" }
+
+    static func document(_ run: RunResult) -> JSONValue {
+        let metadata = run.metadata
+        let groups: [JSONValue] = run.groups.map { group in
+            let tests = run.tests.filter { $0.group == group }
+            return .sortedObject(["group": .string(group)].merging(counts(tests)) { first, _ in first })
+        }
+        var summary = counts(run.tests)
+        summary["groups"] = .array(groups)
+        summary["exitCode"] = .integer(Int64(run.exitCode.rawValue))
+        return .sortedObject([
+            "format": .string(format),
+            "tool": .sortedObject(["name": .string("aware-conform"), "version": .string(metadata.toolVersion)]),
+            "run": .sortedObject([
+                "id": .string(metadata.runID),
+                "seed": .string(String(metadata.baseSeed)),
+                "target": .string(metadata.target),
+                "profile": .string(metadata.profilePath),
+                "shard": metadata.shard.map { .sortedObject(["index": int($0.index), "count": int($0.count)]) }
+                    ?? .null,
+                "jobs": int(metadata.jobs),
+                "iterations": int(metadata.iterations),
+                "only": .array(metadata.only.map(JSONValue.string)),
+                "skip": .array(metadata.skip.map(JSONValue.string)),
+                "evidence": .sortedObject([
+                    "directory": .string(metadata.evidenceDirectory),
+                    "everyTest": .bool(metadata.evidenceForEveryTest),
+                ]),
+                "startedAt": .string(ReportTime.iso8601(metadata.startedAt)),
+                "finishedAt": .string(ReportTime.iso8601(run.finishedAt)),
+                "wallSeconds": .double(ReportTime.seconds(run.wallSeconds)),
+            ]),
+            "summary": .sortedObject(summary),
+            "problems": .array(run.problems.map(JSONValue.string)),
+            "tests": .array(run.tests.map(test)),
+        ])
+    }
+
+    static func counts(_ tests: [TestResult]) -> [String: JSONValue] {
+        var counts: [String: JSONValue] = ["tests": int(tests.count)]
+        for verdict in TestVerdict.allCases {
+            counts[verdict.rawValue] = int(tests.count { $0.verdict == verdict })
+        }
+        return counts
+    }
+
+    static func test(_ test: TestResult) -> JSONValue {
+        .sortedObject([
+            "id": .string(test.id.description),
+            "title": .string(test.title),
+            "group": .string(test.group),
+            "tags": .array(test.tags.map { .string($0.name) }),
+            "verdict": .string(test.verdict.rawValue),
+            "reason": test.verdict == .skip ? optional(test.message) : .null,
+            "message": test.verdict.isFailing ? optional(test.message) : .null,
+            "errorOrigin": optional(test.errorOrigin?.rawValue),
+            "seed": .string(String(test.seed)),
+            "plannedIterations": int(test.plannedIterations),
+            "iterations": .array(test.iterations.map(iteration)),
+            "wallSeconds": .double(ReportTime.seconds(test.wallSeconds)),
+            "virtualSeconds": test.virtualSeconds.map { .double($0) } ?? .null,
+            "evidenceDirectory": optional(test.evidenceDirectory),
+            "rerun": optional(test.rerunCommand),
+        ])
+    }
+
+    static func iteration(_ iteration: IterationResult) -> JSONValue {
+        .sortedObject([
+            "iteration": int(iteration.iteration),
+            "seed": .string(String(iteration.seed)),
+            "baseSeed": .string(String(iteration.baseSeed)),
+            "verdict": .string(iteration.verdict.rawValue),
+            "reason": iteration.verdict == .skip ? optional(iteration.message) : .null,
+            "message": iteration.verdict.isFailing ? optional(iteration.message) : .null,
+            "errorOrigin": optional(iteration.errorOrigin?.rawValue),
+            "failures": .array(
+                iteration.failures.map { failure in
+                    .sortedObject([
+                        "message": .string(failure.message),
+                        "location": .string(failure.location),
+                        "t": .double(failure.time.seconds),
+                    ])
+                }
+            ),
+            "wallSeconds": .double(ReportTime.seconds(iteration.wallSeconds)),
+            "virtualSeconds": iteration.virtualSeconds.map { .double($0) } ?? .null,
+            "evidence": iteration.evidence.map { files in
+                .sortedObject([
+                    "directory": .string(files.directory),
+                    "events": .string(files.events),
+                    "capture": .string(files.capture),
+                    "attachments": .array(files.attachments.map(JSONValue.string)),
+                ])
+            } ?? .null,
+        ])
+    }
+
+    private static func int(_ value: Int) -> JSONValue { .integer(Int64(value)) }
+    private static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+}

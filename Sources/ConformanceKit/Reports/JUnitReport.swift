@@ -1,0 +1,85 @@
+/// The run as JUnit XML for CI servers (docs/reports.md, "JUnit XML"): one `<testsuite>` per group,
+/// one `<testcase>` per test with `name` = the stable ID and `classname` = its group. Only elements and
+/// attributes of the schema Jenkins' xUnit plugin validates against (junit-10.xsd), which GitLab and
+/// GitHub reporters also read: fail and timeout are `<failure>` (type `fail` / `timeout`), error is
+/// `<error>` (type = its origin, `test` or `environment`), skip is `<skipped message="reason"/>`.
+public enum JUnitReport {
+    public static func render(_ run: RunResult) -> String {
+        let metadata = run.metadata
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += element(
+            "testsuites",
+            [
+                ("name", "aware-conform"), ("tests", String(run.tests.count)),
+                ("failures", String(run.count(.fail) + run.count(.timeout))), ("errors", String(run.count(.error))),
+                ("time", ReportTime.junitSeconds(run.wallSeconds)),
+            ]
+        )
+        xml += ">\n"
+        for group in run.groups {
+            let tests = run.tests.filter { $0.group == group }
+            xml +=
+                "  "
+                + element(
+                    "testsuite",
+                    [
+                        ("name", group), ("tests", String(tests.count)),
+                        ("failures", String(tests.count { $0.verdict == .fail || $0.verdict == .timeout })),
+                        ("errors", String(tests.count { $0.verdict == .error })),
+                        ("skipped", String(tests.count { $0.verdict == .skip })),
+                        ("time", ReportTime.junitSeconds(tests.reduce(0) { $0 + $1.wallSeconds })),
+                        ("timestamp", ReportTime.junitTimestamp(metadata.startedAt)),
+                    ]
+                )
+            xml += ">\n    <properties>\n"
+            for (name, value) in properties(metadata) {
+                xml += "      " + element("property", [("name", name), ("value", value)]) + "/>\n"
+            }
+            xml += "    </properties>\n"
+            for test in tests { xml += testcase(test) }
+            xml += "  </testsuite>\n"
+        }
+        return xml + "</testsuites>\n"
+    }
+
+    static func properties(_ metadata: RunMetadata) -> [(String, String)] {
+        var properties = [
+            ("seed", String(metadata.baseSeed)), ("target", metadata.target), ("profile", metadata.profilePath),
+            ("tool-version", metadata.toolVersion), ("run-id", metadata.runID),
+            ("iterations", String(metadata.iterations)),
+        ]
+        if let shard = metadata.shard { properties.append(("shard", shard.description)) }
+        return properties
+    }
+
+    static func testcase(_ test: TestResult) -> String {
+        let open =
+            "    "
+            + element(
+                "testcase",
+                [
+                    ("name", test.id.description), ("classname", test.group),
+                    ("time", ReportTime.junitSeconds(test.wallSeconds)),
+                ]
+            )
+        switch test.verdict {
+        case .pass:
+            return open + "/>\n"
+        case .skip:
+            return open + ">\n      " + element("skipped", [("message", test.message ?? "skipped")]) + "/>\n"
+                + "    </testcase>\n"
+        case .fail, .timeout, .error:
+            let name = test.verdict == .error ? "error" : "failure"
+            let type = test.verdict == .error ? (test.errorOrigin ?? .test).rawValue : test.verdict.rawValue
+            let body = ConsoleFormatter().details(test).joined(separator: "\n")
+            return open + ">\n      "
+                + element(name, [("message", test.message ?? test.verdict.rawValue), ("type", type)]) + ">"
+                + XMLText.text(body) + "</\(name)>\n    </testcase>\n"
+        }
+    }
+
+    /// `<name a="v" ...` without the closing `>` or `/>`.
+    static func element(_ name: String, _ attributes: [(String, String)]) -> String {
+        "<" + name + attributes.map { " \($0.0)=\"\(XMLText.attribute($0.1))\"" }.joined()
+    }
+}

@@ -1,0 +1,235 @@
+import AwareWire
+import Foundation
+
+/// What a test body works with: its seed and random numbers, its clock and budget, the event log, the
+/// capture, and expectations that record failures.
+///
+/// The body runs on its own thread; the runner reads the context when the body ends or when the
+/// wall-clock guard fires. After the guard fires the context is sealed: the evidence already written
+/// is what was logged until then, and anything an abandoned body does later is dropped.
+public final class TestContext: @unchecked Sendable {
+    public let id: TestID
+    public let title: String
+    /// The seed of this iteration (docs/reports.md, "Seeds").
+    public let seed: UInt64
+    /// 1-based.
+    public let iteration: Int
+    /// The virtual time the test may spend; its simulated air should stop at `deadline`.
+    public let budget: Interval
+    public let capabilities: TargetCapabilities
+    public let clock: TestClock
+    /// A deterministic generator seeded with `seed`. Use it from the body's thread only; hand other
+    /// parts of the test their own stream with `makeGenerator(_:)`.
+    public var generator: SeededGenerator
+
+    private let lock = NSLock()
+    private let started = ContinuousClock.now
+    private var virtualNow = Instant.zero
+    private var events: [EventLine] = []
+    private var failures: [RecordedFailure] = []
+    private var captureRecords: [CaptureRecord] = []
+    private var captureBytes: [UInt8]?
+    private var attachments: [String: [UInt8]] = [:]
+    private var sealed = false
+    private var cancelled = false
+
+    init(
+        id: TestID,
+        title: String,
+        seed: UInt64,
+        iteration: Int,
+        budget: Interval,
+        capabilities: TargetCapabilities,
+        clock: TestClock
+    ) {
+        self.id = id
+        self.title = title
+        self.seed = seed
+        self.iteration = iteration
+        self.budget = budget
+        self.capabilities = capabilities
+        self.clock = clock
+        generator = SeededGenerator(seed: seed)
+    }
+
+    // MARK: Time
+
+    /// The time on the test's clock: the virtual time last set, or wall time since the test began.
+    public var now: Instant {
+        switch clock {
+        case .virtual: return lock.withLock { virtualNow }
+        case .wall: return Self.instant(ContinuousClock.now - started)
+        }
+    }
+
+    /// Where the budget ends: virtual time starts at zero for every test.
+    public var deadline: Instant { .zero + budget }
+
+    /// Moves the virtual clock forward (never back); the simulated air calls this as events fire.
+    public func advanceVirtualTime(to time: Instant) {
+        lock.withLock {
+            if !sealed, time > virtualNow { virtualNow = time }
+        }
+    }
+
+    /// True once the runner gave up on the test (the wall-clock guard fired): loops should stop.
+    public var isCancelled: Bool { lock.withLock { cancelled } }
+
+    /// An independent deterministic stream for one part of the test ("air", "phone"), so that adding
+    /// draws in one part does not shift the numbers another part sees.
+    public func makeGenerator(_ label: String) -> SeededGenerator {
+        SeededGenerator(seed: TestSeed.derive(base: seed, label: label))
+    }
+
+    // MARK: Events and evidence
+
+    /// Appends a line to events.jsonl at the current time. `t` and `event` are reserved keys.
+    public func log(_ event: String, _ fields: [String: JSONValue] = [:]) {
+        log(event, at: now, fields)
+    }
+
+    public func log(_ event: String, at time: Instant, _ fields: [String: JSONValue] = [:]) {
+        lock.withLock {
+            if !sealed { events.append(EventLine(time: time, event: event, fields: fields)) }
+        }
+    }
+
+    /// Adds a frame to the test's capture.pcap.
+    public func capture(_ record: CaptureRecord) {
+        lock.withLock {
+            if !sealed { captureRecords.append(record) }
+        }
+    }
+
+    /// Replaces the test's capture with a whole pcap file (from the air's capture tap).
+    public func setCapture(pcap bytes: [UInt8]) {
+        lock.withLock {
+            if !sealed { captureBytes = bytes }
+        }
+    }
+
+    /// Keeps another evidence file next to events.jsonl (an emulator's log, say). `name` must be a
+    /// plain file name; other names are ignored rather than written outside the test's directory.
+    public func attach(_ name: String, contents: [UInt8]) {
+        guard Self.isPlainFileName(name) else { return }
+        lock.withLock {
+            if !sealed { attachments[name] = contents }
+        }
+    }
+
+    static func isPlainFileName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 100 && name != "." && name != ".." && !name.contains("/")
+            && name != EvidenceLayout.eventsFile && name != EvidenceLayout.captureFile && !name.hasPrefix(".")
+    }
+
+    // MARK: Expectations
+
+    /// Records a failure when `condition` is false; the test goes on. Returns `condition`.
+    @discardableResult
+    public func expect(
+        _ condition: Bool,
+        _ message: @autoclosure () -> String,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> Bool {
+        if !condition { fail(message(), fileID: fileID, line: line) }
+        return condition
+    }
+
+    /// Records "what: expected E, got A" when the two differ.
+    @discardableResult
+    public func expectEqual<Value: Equatable>(
+        _ actual: Value,
+        _ expected: Value,
+        _ what: @autoclosure () -> String,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) -> Bool {
+        expect(actual == expected, "\(what()): expected \(expected), got \(actual)", fileID: fileID, line: line)
+    }
+
+    /// Records a failure and ends the test when `condition` is false.
+    public func require(
+        _ condition: Bool,
+        _ message: @autoclosure () -> String,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) throws {
+        if !condition {
+            fail(message(), fileID: fileID, line: line)
+            throw TestInterruption.requirementFailed
+        }
+    }
+
+    /// The value, or a recorded failure that ends the test when it is nil.
+    public func require<Value>(
+        _ value: Value?,
+        _ message: @autoclosure () -> String,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) throws -> Value {
+        guard let value else {
+            fail(message(), fileID: fileID, line: line)
+            throw TestInterruption.requirementFailed
+        }
+        return value
+    }
+
+    /// Records a failure; the test goes on.
+    public func fail(_ message: String, fileID: String = #fileID, line: Int = #line) {
+        let location = "\(fileID.split(separator: "/").last.map(String.init) ?? fileID):\(line)"
+        let time = now
+        lock.withLock {
+            guard !sealed else { return }
+            failures.append(RecordedFailure(message: message, location: location, time: time))
+            events.append(
+                EventLine(
+                    time: time,
+                    event: "expectation-failed",
+                    fields: ["message": .string(message), "location": .string(location)]
+                )
+            )
+        }
+    }
+
+    /// Ends the test as skipped: the target turned out not to support what the test needs.
+    public func skip(_ reason: String) throws -> Never {
+        throw TestInterruption.skipped(reason: reason)
+    }
+
+    // MARK: Runner side
+
+    var recordedFailures: [RecordedFailure] { lock.withLock { failures } }
+
+    /// Logs a runner event (test-started, test-finished) even after the body is abandoned.
+    func logFromRunner(_ event: String, _ fields: [String: JSONValue]) {
+        let time = now
+        lock.withLock { events.append(EventLine(time: time, event: event, fields: fields)) }
+    }
+
+    /// Appends the runner's closing event, stops accepting anything from the body and returns what it
+    /// left. The closing event's time is the test's final time, so it ends the file in order.
+    func seal(cancel: Bool, closing event: String, _ fields: [String: JSONValue]) -> EvidenceSnapshot {
+        let time = now
+        return lock.withLock {
+            if !sealed {
+                events.append(EventLine(time: time, event: event, fields: fields))
+            }
+            sealed = true
+            if cancel { cancelled = true }
+            return EvidenceSnapshot(
+                events: events,
+                captureRecords: captureRecords,
+                captureBytes: captureBytes,
+                attachments: attachments,
+                finalTime: time
+            )
+        }
+    }
+
+    static func instant(_ duration: Duration) -> Instant {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0 else { return .zero }
+        return Instant(nanoseconds: UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000))
+    }
+}

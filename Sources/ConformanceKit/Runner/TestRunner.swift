@@ -1,0 +1,256 @@
+import AwareWire
+import Foundation
+
+/// Runs a catalogue's selected tests: seeds, parallel jobs, shards, iterations, the wall-clock guard,
+/// verdicts and evidence. Reporters render the `RunResult` it returns.
+///
+///     let runner = try TestRunner(catalogue: catalogue, configuration: configuration)
+///     let result = runner.run(observer: ConsoleReporter(...))
+///     exit(result.exitCode.rawValue)
+public struct TestRunner: Sendable {
+    public let catalogue: TestCatalogue
+    public let configuration: RunConfiguration
+    /// This shard's tests, in catalogue order.
+    public let tests: [ConformanceTest]
+
+    /// Checks everything that would make the run meaningless before any test runs: a missing or
+    /// empty profile, `--only` patterns that match nothing, a selection left empty, bad numbers.
+    public init(catalogue: TestCatalogue, configuration: RunConfiguration) throws(RunSetupError) {
+        guard let profile = configuration.capabilities.profile else { throw .missingProfile }
+        guard !profile.services.isEmpty else { throw .emptyProfile(path: profile.path) }
+        guard configuration.jobs >= 1 else { throw .invalidJobs(configuration.jobs) }
+        guard configuration.iterations >= 1 else { throw .invalidIterations(configuration.iterations) }
+        let unmatched = configuration.selection.unmatchedOnlyPatterns(in: catalogue.ids)
+        guard unmatched.isEmpty else { throw .unmatchedPatterns(unmatched.map(\.text)) }
+        let selected = catalogue.select(configuration.selection)
+        guard !selected.isEmpty else { throw .noTestsSelected }
+        self.catalogue = catalogue
+        self.configuration = configuration
+        let shard = configuration.shard
+        tests = selected.enumerated().filter { shard?.owns(position: $0.offset) ?? true }.map(\.element)
+    }
+
+    /// Runs the plan and blocks until every test has a verdict (or was abandoned at its guard).
+    public func run(observer: (any RunObserver)? = nil) -> RunResult {
+        let startedAt = Date()
+        let metadata = makeMetadata(startedAt: startedAt)
+        let capabilities = configuration.capabilities
+        let plan = RunPlan(
+            metadata: metadata,
+            entries: tests.map { CatalogueEntry(test: $0, applicability: $0.applicability(on: capabilities)) }
+        )
+        observer?.runStarted(plan)
+
+        let collector = ResultCollector(count: tests.count, observer: observer)
+        let queue = WorkQueue(count: tests.count)
+        let workers = DispatchGroup()
+        for _ in 0..<min(configuration.jobs, tests.count) {
+            workers.enter()
+            let thread = Thread { [self] in
+                while let index = queue.take() {
+                    let (result, problems) = runTest(tests[index], evidenceDirectory: metadata.evidenceDirectory)
+                    collector.deliver(result, at: index, problems: problems)
+                }
+                workers.leave()
+            }
+            thread.name = "aware-conform worker"
+            thread.start()
+        }
+        workers.wait()
+
+        let (results, problems) = collector.collected
+        let result = RunResult(metadata: metadata, finishedAt: Date(), tests: results, problems: problems)
+        observer?.runFinished(result)
+        return result
+    }
+
+    /// Runs the plan on threads of its own and resumes when done, so an async caller does not block a
+    /// thread of Swift's cooperative pool (which async test bodies need) for the length of the run.
+    public func run(observer: (any RunObserver)? = nil) async -> RunResult {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { [self] in continuation.resume(returning: run(observer: observer) as RunResult) }
+            thread.name = "aware-conform run"
+            thread.start()
+        }
+    }
+
+    private func makeMetadata(startedAt: Date) -> RunMetadata {
+        let runID = configuration.runID ?? Self.defaultRunID(startedAt: startedAt, seed: configuration.baseSeed)
+        let everyTest: Bool
+        if case .everyTest = configuration.evidence { everyTest = true } else { everyTest = false }
+        return RunMetadata(
+            runID: runID,
+            toolVersion: configuration.toolVersion,
+            baseSeed: configuration.baseSeed,
+            target: configuration.capabilities.target,
+            profilePath: configuration.capabilities.profile?.path ?? "",
+            shard: configuration.shard,
+            jobs: configuration.jobs,
+            iterations: configuration.iterations,
+            only: configuration.selection.only.map(\.text),
+            skip: configuration.selection.skip.map(\.text),
+            evidenceDirectory: configuration.evidence.directory(runID: runID),
+            evidenceForEveryTest: everyTest,
+            startedAt: startedAt
+        )
+    }
+
+    /// `20260512-141503-123-seed-42`: sortable, unique per run, safe in a path.
+    static func defaultRunID(startedAt: Date, seed: UInt64) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss-SSS"
+        return "\(formatter.string(from: startedAt))-seed-\(seed)"
+    }
+
+    // MARK: One test
+
+    private func runTest(_ test: ConformanceTest, evidenceDirectory: String) -> (TestResult, [String]) {
+        let baseSeed = configuration.baseSeed
+        var result = TestResult(
+            id: test.id,
+            title: test.title,
+            tags: test.tags,
+            verdict: .skip,
+            seed: TestSeed.derive(base: baseSeed, id: test.id),
+            iterations: [],
+            plannedIterations: configuration.iterations
+        )
+        if case .notApplicable(let reason) = test.applicability(on: configuration.capabilities) {
+            result.message = reason
+            return (result, [])
+        }
+        var problems: [String] = []
+        for iteration in 1...configuration.iterations {
+            let iterationBase = TestSeed.base(baseSeed, iteration: iteration)
+            var (outcome, snapshot) = runIteration(test, iteration: iteration, baseSeed: iterationBase)
+            if configuration.evidence.keeps(outcome.verdict) {
+                let directory = EvidenceLayout.iterationDirectory(
+                    evidenceDirectory,
+                    test.id,
+                    iteration: iteration,
+                    of: configuration.iterations
+                )
+                do {
+                    outcome.evidence = try EvidenceWriter().write(snapshot, to: directory)
+                } catch {
+                    problems.append("could not write the evidence of \(test.id) to \(directory): \(error)")
+                }
+            }
+            result.iterations.append(outcome)
+            // The body of a timed-out test may still hold the target; a broken environment stays broken.
+            if outcome.verdict == .timeout || outcome.errorOrigin == .environment { break }
+        }
+        let worst = result.iterations.max { $0.verdict < $1.verdict }
+        result.verdict = worst?.verdict ?? .skip
+        result.message = worst?.message
+        result.errorOrigin = worst?.errorOrigin
+        if let firstFailing = result.iterations.first(where: { $0.verdict.isFailing }) {
+            result.rerunCommand = configuration.rerun.render(baseSeed: firstFailing.baseSeed, id: test.id)
+        }
+        if result.iterations.contains(where: { $0.evidence != nil }) {
+            result.evidenceDirectory = EvidenceLayout.testDirectory(evidenceDirectory, test.id)
+        }
+        return (result, problems)
+    }
+
+    private func runIteration(
+        _ test: ConformanceTest,
+        iteration: Int,
+        baseSeed: UInt64
+    ) -> (IterationResult, EvidenceSnapshot) {
+        let seed = TestSeed.derive(base: baseSeed, id: test.id)
+        let context = TestContext(
+            id: test.id,
+            title: test.title,
+            seed: seed,
+            iteration: iteration,
+            budget: test.budget,
+            capabilities: configuration.capabilities,
+            clock: configuration.clock
+        )
+        let limit = test.wallLimit ?? configuration.defaultWallLimit
+        context.logFromRunner(
+            "test-started",
+            [
+                "id": .string(test.id.description), "title": .string(test.title), "seed": .string(String(seed)),
+                "iteration": .integer(Int64(iteration)), "budget": .double(test.budget.seconds),
+            ]
+        )
+        let started = ContinuousClock.now
+        let execution = BodyExecution.start(test.body, context: context)
+        let outcome = execution.wait(limit: limit)
+        let wall = ContinuousClock.now - started
+
+        var judgement = Judgement(outcome: outcome, failures: context.recordedFailures, limit: limit)
+        let finalTime = context.now
+        if configuration.clock == .virtual, judgement.verdict != .timeout, finalTime > context.deadline {
+            judgement = Judgement(
+                verdict: .timeout,
+                message: "ran past its virtual budget of \(Self.seconds(test.budget.seconds)) "
+                    + "(reached \(Self.seconds(finalTime.seconds)))"
+            )
+        }
+        var closing: [String: JSONValue] = ["verdict": .string(judgement.verdict.rawValue)]
+        if let message = judgement.message { closing["message"] = .string(message) }
+        if let origin = judgement.origin { closing["errorOrigin"] = .string(origin.rawValue) }
+        let snapshot = context.seal(cancel: outcome == nil, closing: "test-finished", closing)
+        if outcome == nil { execution.abandon() }
+        let result = IterationResult(
+            iteration: iteration,
+            seed: seed,
+            baseSeed: baseSeed,
+            verdict: judgement.verdict,
+            message: judgement.message,
+            errorOrigin: judgement.origin,
+            failures: context.recordedFailures,
+            wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18,
+            virtualSeconds: configuration.clock == .virtual ? snapshot.finalTime.seconds : nil
+        )
+        return (result, snapshot)
+    }
+
+    static func seconds(_ value: Double) -> String {
+        String(format: "%g s", value)
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        seconds(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+    }
+}
+
+/// How a body's outcome becomes a verdict (docs/reports.md, "Verdicts").
+private struct Judgement {
+    var verdict: TestVerdict
+    var message: String?
+    var origin: ErrorOrigin?
+
+    init(verdict: TestVerdict, message: String?, origin: ErrorOrigin? = nil) {
+        self.verdict = verdict
+        self.message = message
+        self.origin = origin
+    }
+
+    init(outcome: BodyExecution.Outcome?, failures: [RecordedFailure], limit: Duration) {
+        let failed = failures.first.map { Judgement(verdict: .fail, message: $0.message) }
+        switch outcome {
+        case nil:
+            self.init(
+                verdict: .timeout,
+                message:
+                    "no verdict within the wall-clock guard of \(TestRunner.seconds(limit)); the test was abandoned"
+            )
+        case .returned:
+            self = failed ?? Judgement(verdict: .pass, message: nil)
+        case .threw(TestInterruption.requirementFailed):
+            self = failed ?? Judgement(verdict: .fail, message: "a requirement failed")
+        case .threw(TestInterruption.skipped(let reason)):
+            self = failed ?? Judgement(verdict: .skip, message: reason)
+        case .threw(let error as any EnvironmentError):
+            self.init(verdict: .error, message: "environment: \(error)", origin: .environment)
+        case .threw(let error):
+            self.init(verdict: .error, message: "the test threw \(type(of: error)): \(error)", origin: .test)
+        }
+    }
+}
