@@ -1,0 +1,31 @@
+import Dispatch
+
+/// Carries a ``WallClockScheduler/sync(_:)`` body to the executor and its result back.
+///
+/// `@unchecked Sendable`: the body and result cross threads exactly once each, and the
+/// caller blocks in ``result()`` for the whole time the executor uses them, so they are
+/// never touched by two threads at once (the same argument as `DispatchQueue.sync`).
+final class SyncHandoff<T, E: Error>: @unchecked Sendable {
+    private let body: () throws(E) -> T
+    private var outcome: Result<T, E>?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ body: @escaping () throws(E) -> T) {
+        self.body = body
+    }
+
+    func run() {
+        do throws(E) {
+            outcome = .success(try body())
+        } catch {
+            outcome = .failure(error)
+        }
+        done.signal()
+    }
+
+    func result() throws(E) -> T {
+        done.wait()
+        guard let outcome else { preconditionFailure("Handoff signalled without an outcome") }
+        return try outcome.get()
+    }
+}
