@@ -6,7 +6,9 @@ import Dispatch
 /// caller blocks in ``result()`` for the whole time the executor uses them, so they are
 /// never touched by two threads at once (the same argument as `DispatchQueue.sync`).
 final class SyncHandoff<T, E: Error>: @unchecked Sendable {
-    private let body: () throws(E) -> T
+    /// Dropped before signalling: `withoutActuallyEscaping` checks that no reference to the
+    /// body outlives the wait, and the executor may still hold this handoff a moment longer.
+    private var body: (() throws(E) -> T)?
     private var outcome: Result<T, E>?
     private let done = DispatchSemaphore(value: 0)
 
@@ -15,12 +17,18 @@ final class SyncHandoff<T, E: Error>: @unchecked Sendable {
     }
 
     func run() {
-        do throws(E) {
-            outcome = .success(try body())
-        } catch {
-            outcome = .failure(error)
-        }
+        outcome = execute()
         done.signal()
+    }
+
+    private func execute() -> Result<T, E>? {
+        guard let work = body else { return nil }
+        body = nil
+        do throws(E) {
+            return .success(try work())
+        } catch {
+            return .failure(error)
+        }
     }
 
     func result() throws(E) -> T {

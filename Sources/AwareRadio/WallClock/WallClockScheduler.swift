@@ -56,6 +56,7 @@ public final class WallClockScheduler: EventScheduler, @unchecked Sendable {
     /// Runs `body` on the executor and waits for it, like `DispatchQueue.sync`; on the
     /// executor thread itself it runs at once. The scheduler must be running (or start
     /// later); calling this after ``stop()`` is a programming error.
+    @discardableResult
     public func sync<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         if isExecutorThread { return try body() }
         precondition(!condition.withLock { stopRequested }, "WallClockScheduler.sync after stop()")
