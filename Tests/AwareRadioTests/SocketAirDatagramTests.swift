@@ -91,10 +91,19 @@ import Testing
 
     @Test func shortHeaderIsRejected() {
         let bytes = Array(Self.txStatusBytes.prefix(30))
-        #expect(throws: WireError(.truncated(need: 6, have: 2), structure: "socket air datagram", field: "Address", offset: 28)) {
+        #expect(
+            throws: WireError(
+                .truncated(need: 6, have: 2),
+                structure: "socket air datagram",
+                field: "Address",
+                offset: 28
+            )
+        ) {
             try SocketAirDatagram(bytes: bytes)
         }
-        #expect(throws: WireError(.truncated(need: 4, have: 0), structure: "socket air datagram", field: "Magic", offset: 0)) {
+        #expect(
+            throws: WireError(.truncated(need: 4, have: 0), structure: "socket air datagram", field: "Magic", offset: 0)
+        ) {
             try SocketAirDatagram(bytes: [])
         }
     }
@@ -118,7 +127,12 @@ import Testing
         var bytes = Self.frameBytes
         bytes[4] = 2
         #expect(
-            throws: WireError(.invalidValue("unknown version 2"), structure: "socket air datagram", field: "Version", offset: 4)
+            throws: WireError(
+                .invalidValue("unknown version 2"),
+                structure: "socket air datagram",
+                field: "Version",
+                offset: 4
+            )
         ) {
             try SocketAirDatagram(bytes: bytes)
         }

@@ -12,7 +12,11 @@ import Testing
         let directory = TemporaryAirDirectory()
         let senderClock = WallClockScheduler()
         let receiverClock = WallClockScheduler()
-        let sender = try SocketAir(path: directory.air, scheduler: senderClock, acknowledgementTimeout: .seconds(Int64(2)))
+        let sender = try SocketAir(
+            path: directory.air,
+            scheduler: senderClock,
+            acknowledgementTimeout: .seconds(Int64(2))
+        )
         let receiver = try SocketAir(path: directory.air, scheduler: receiverClock)
         senderClock.runInBackground()
         receiverClock.runInBackground()
@@ -61,8 +65,10 @@ import Testing
         let medianOneWay = Double(oneWay.sorted()[oneWay.count / 2]) / 1e3
         let medianRoundTrip = Double(roundTrip.sorted()[roundTrip.count / 2]) / 1e3
         let p99OneWay = Double(oneWay.sorted()[oneWay.count * 99 / 100]) / 1e3
-        print("socket air, \(count) frames: one-way median \(medianOneWay) µs (p99 \(p99OneWay) µs), "
-            + "frame + ACK median \(medianRoundTrip) µs")
+        print(
+            "socket air, \(count) frames: one-way median \(medianOneWay) µs (p99 \(p99OneWay) µs), "
+                + "frame + ACK median \(medianRoundTrip) µs"
+        )
         #expect(medianOneWay < 5_000)
         #expect(medianRoundTrip < 10_000)
     }

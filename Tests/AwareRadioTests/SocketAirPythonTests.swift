@@ -55,7 +55,9 @@ private let peerScript = """
         #expect(lines.next() == "frame 5745 20 02a000000001 \(HexString.encode(frame))")
 
         let heard = a.received.wait(forCount: 1)
-        #expect(heard.map(\.frame) == [hex("d0 00 00 00 ff ff ff ff ff ff 02 b0 00 00 00 02 51 6f 9a 01 00 00 00 00 04 09")])
+        #expect(
+            heard.map(\.frame) == [hex("d0 00 00 00 ff ff ff ff ff ff 02 b0 00 00 00 02 51 6f 9a 01 00 00 00 00 04 09")]
+        )
         #expect(heard.first?.info.channel == .channel6)
         #expect(heard.first?.info.rssiDBm == -50)
         python.waitUntilExit()

@@ -122,7 +122,11 @@ func actionFrame(to: MACAddress, from: MACAddress, body: [UInt8] = [0x04, 0x09, 
         #expect(a.statistics.acknowledgementsReceived == 1)
         #expect(b.statistics.framesReceived == 2)
         #expect(b.statistics.acknowledgementsSent == 1)
-        #expect(a.tap.frames.all.map { [$0.0 == broadcast || $0.0 == unicast, $0.2 == 20] } == [[true, true], [true, true]])
+        #expect(
+            a.tap.frames.all.map { [$0.0 == broadcast || $0.0 == unicast, $0.2 == 20] } == [
+                [true, true], [true, true],
+            ]
+        )
         #expect(b.tap.frames.wait(forCount: 2).map(\.2) == [-50, -50])
     }
 
@@ -229,13 +233,16 @@ func actionFrame(to: MACAddress, from: MACAddress, body: [UInt8] = [0x04, 0x09, 
         var rssi = valid
         rssi[6] = 0x01
         rssi[10] = 0xBA
-        for datagram in [Array("hello".utf8), [], badMagic, badVersion, Array(valid.prefix(33)), event, unknown, rssi] {
+        let oversized = valid + [UInt8](repeating: 0, count: UnixDatagramSocket.receiveBufferSize)
+        for datagram in [
+            Array("hello".utf8), [], badMagic, badVersion, Array(valid.prefix(33)), oversized, event, unknown, rssi,
+        ] {
             try raw.send(datagram, to: b.air.socketPath)
         }
         let heard = b.received.wait(forCount: 1)
         #expect(heard.map(\.frame) == [SocketAirDatagramTests.frame.payload])
         #expect(heard.first?.info.rssiDBm == -70, "a sender that plays the medium sets the RSSI")
-        #expect(b.statistics.malformedDropped == 5)
+        #expect(b.statistics.malformedDropped == 6)
         #expect(b.statistics.ignored == 2)
         #expect(b.statistics.framesReceived == 1)
     }
@@ -268,7 +275,11 @@ func actionFrame(to: MACAddress, from: MACAddress, body: [UInt8] = [0x04, 0x09, 
         }
         #expect(throws: AirError.addressInUse(addressB)) {
             try scheduler.sync { () throws(AirError) in
-                _ = try air.attach(StationConfiguration(addresses: [addressB], name: "again"), receive: { _ in }, transmitted: { _ in })
+                _ = try air.attach(
+                    StationConfiguration(addresses: [addressB], name: "again"),
+                    receive: { _ in },
+                    transmitted: { _ in }
+                )
             }
         }
         let frame = actionFrame(to: addressB, from: addressA)
@@ -277,7 +288,10 @@ func actionFrame(to: MACAddress, from: MACAddress, body: [UInt8] = [0x04, 0x09, 
         #expect(statusesOfA.wait(forCount: 1).map(\.acknowledged) == [true])
         scheduler.sync { ports[1].detach() }
         scheduler.sync { ports[0].transmit(TxRequest(frame: frame, channel: .channel6, cookie: 6)) }
-        #expect(statusesOfA.wait(forCount: 2).last == TxStatus(cookie: 6, acknowledged: false, timestamp: statusesOfA.all.last!.timestamp))
+        #expect(
+            statusesOfA.wait(forCount: 2).last
+                == TxStatus(cookie: 6, acknowledged: false, timestamp: statusesOfA.all.last!.timestamp)
+        )
     }
 
     @Test func closeUnlinksTheSocketAndKeepsTheDirectoryPrivate() throws {
@@ -303,7 +317,9 @@ func actionFrame(to: MACAddress, from: MACAddress, body: [UInt8] = [0x04, 0x09, 
         #expect(FileManager.default.createFile(atPath: file, contents: nil))
         let error = #expect(throws: AirError.self) { try SocketAir(path: file, scheduler: WallClockScheduler()) }
         #expect(error?.description.contains("exists and is not a directory") == true)
-        let below = #expect(throws: AirError.self) { try SocketAir(path: file + "/air", scheduler: WallClockScheduler()) }
+        let below = #expect(throws: AirError.self) {
+            try SocketAir(path: file + "/air", scheduler: WallClockScheduler())
+        }
         #expect(below?.description.contains("cannot create the socket air directory") == true)
     }
 
@@ -328,13 +344,18 @@ func actionFrame(to: MACAddress, from: MACAddress, body: [UInt8] = [0x04, 0x09, 
 
     @Test func theDefaultPathIsPerUser() throws {
         let directory = TemporaryAirDirectory()
-        #expect(SocketAirDirectory.defaultPath(environment: ["XDG_RUNTIME_DIR": directory.root]) == directory.root + "/awarebench/air")
+        #expect(
+            SocketAirDirectory.defaultPath(environment: ["XDG_RUNTIME_DIR": directory.root]) == directory.root
+                + "/awarebench/air"
+        )
         #expect(SocketAirDirectory.defaultPath(environment: [:]) == "/tmp/awarebench-\(geteuid())/air")
         #expect(
             SocketAirDirectory.defaultPath(environment: ["XDG_RUNTIME_DIR": directory.root + "/missing"])
                 == "/tmp/awarebench-\(geteuid())/air"
         )
-        let expected = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].map { _ in "/awarebench/air" } ?? "/tmp/awarebench-\(geteuid())/air"
+        let expected =
+            ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].map { _ in "/awarebench/air" }
+            ?? "/tmp/awarebench-\(geteuid())/air"
         #expect(SocketAir.defaultPath.hasSuffix(expected))
     }
 }
@@ -370,7 +391,14 @@ final class RawPeer {
         let sent = bytes.withUnsafeBytes { buffer in
             withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    sendto(descriptor, buffer.baseAddress, buffer.count, 0, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                    sendto(
+                        descriptor,
+                        buffer.baseAddress,
+                        buffer.count,
+                        0,
+                        $0,
+                        socklen_t(MemoryLayout<sockaddr_un>.size)
+                    )
                 }
             }
         }

@@ -64,7 +64,8 @@ public final class SocketAir: Air, @unchecked Sendable {
         wallClock = scheduler
         self.rssiDBm = rssiDBm
         self.acknowledgementTimeout = acknowledgementTimeout
-        let name = "\(getpid())-\(HexString.encode(withUnsafeBytes(of: UInt32.random(in: .min ... .max)) { Array($0) })).sock"
+        let name =
+            "\(getpid())-\(HexString.encode(withUnsafeBytes(of: UInt32.random(in: .min ... .max)) { Array($0) })).sock"
         socket = try UnixDatagramSocket(bindingTo: self.path + "/" + name, sendTimeout: .milliseconds(10))
         startReader()
     }
@@ -119,7 +120,8 @@ public final class SocketAir: Air, @unchecked Sendable {
         // Weak: the reader must not keep the air alive, or deinit (and close) never runs.
         weak let air = self
         let thread = Thread {
-            while let received = socket.receive() {
+            var buffer = [UInt8](repeating: 0, count: UnixDatagramSocket.receiveBufferSize)
+            while let received = socket.receive(into: &buffer) {
                 guard !received.truncated, let datagram = try? SocketAirDatagram(bytes: received.bytes) else {
                     counters.count(\.malformedDropped)
                     continue

@@ -32,7 +32,9 @@ enum SocketAirDirectory {
             try makeDirectories(absolute)
         }
         guard let resolved = realpath(absolute, nil) else {
-            throw .unavailable("cannot resolve the socket air directory \(path): \(UnixDatagramSocket.errorText(errno))")
+            throw .unavailable(
+                "cannot resolve the socket air directory \(path): \(UnixDatagramSocket.errorText(errno))"
+            )
         }
         let canonical = String(cString: resolved)
         free(resolved)

@@ -100,9 +100,9 @@ final class UnixDatagramSocket: @unchecked Sendable {
         }
     }
 
-    /// Blocks for the next datagram; nil once ``shutdown()`` was called.
-    func receive() -> Received? {
-        var buffer = [UInt8](repeating: 0, count: Self.receiveBufferSize)
+    /// Blocks for the next datagram; nil once ``shutdown()`` was called. `buffer` is the
+    /// reader's own, reused for every datagram (its size is the largest datagram taken).
+    func receive(into buffer: inout [UInt8]) -> Received? {
         while true {
             var address = sockaddr_un()
             var addressLength = socklen_t(MemoryLayout<sockaddr_un>.size)
@@ -118,9 +118,8 @@ final class UnixDatagramSocket: @unchecked Sendable {
                 return nil
             }
             if isClosed { return nil }
-            let length = min(count, buffer.count)
             return Received(
-                bytes: Array(buffer[0..<length]),
+                bytes: Array(buffer[0..<min(count, buffer.count)]),
                 source: Self.pathOctets(of: address, length: Int(addressLength)),
                 truncated: count > buffer.count
             )
