@@ -64,9 +64,10 @@ public final class SocketAir: Air, @unchecked Sendable {
         wallClock = scheduler
         self.rssiDBm = rssiDBm
         self.acknowledgementTimeout = acknowledgementTimeout
-        let name =
-            "\(getpid())-\(HexString.encode(withUnsafeBytes(of: UInt32.random(in: .min ... .max)) { Array($0) })).sock"
-        socket = try UnixDatagramSocket(bindingTo: self.path + "/" + name, sendTimeout: .milliseconds(10))
+        socket = try UnixDatagramSocket(
+            bindingTo: self.path + "/" + SocketAirDirectory.newSocketName(),
+            sendTimeout: .milliseconds(10)
+        )
         startReader()
     }
 
@@ -92,7 +93,9 @@ public final class SocketAir: Air, @unchecked Sendable {
     }
 
     /// Leaves the air: stops the reader and unlinks this process's socket file. Safe from
-    /// any thread and more than once; a signal handler's cleanup calls it.
+    /// any thread and more than once, e.g. from a `DispatchSourceSignal` handler for SIGINT
+    /// and SIGTERM (not from a raw signal handler: it takes locks; that can unlink
+    /// ``socketPath`` itself).
     public func close() {
         let first = closeLock.withLock {
             defer { closed = true }

@@ -1,3 +1,4 @@
+import AwareWire
 import Foundation
 import Glibc
 
@@ -17,6 +18,12 @@ enum SocketAirDirectory {
             return (runtime.hasSuffix("/") ? String(runtime.dropLast()) : runtime) + "/awarebench/air"
         }
         return "/tmp/awarebench-\(geteuid())/air"
+    }
+
+    /// `<pid>-<8 random hex digits>.sock`: unique per process and per air in it, and the
+    /// pid tells a person whose socket it is.
+    static func newSocketName() -> String {
+        "\(getpid())-\(HexString.encode(withUnsafeBytes(of: UInt32.random(in: .min ... .max)) { Array($0) })).sock"
     }
 
     /// Creates `path` (and missing parents, 0700) and returns it absolute and canonical.
