@@ -1,0 +1,66 @@
+import AwareWire
+
+extension SocketAir {
+    /// Acts on a datagram from another process. Runs on the scheduler.
+    func handle(_ datagram: SocketAirDatagram, from source: [UInt8]) {
+        guard !isClosed else { return }
+        switch datagram.type {
+        case .frame: received(frame: datagram, from: source)
+        case .txStatus: received(txStatus: datagram)
+        default: counters.count(\.ignored)
+        }
+    }
+
+    private func received(frame datagram: SocketAirDatagram, from source: [UInt8]) {
+        counters.count(\.framesReceived)
+        guard let channel = NANChannel(frequencyMHz: datagram.frequencyMHz) else { return }
+        let now = wallClock.now
+        let rssi = datagram.signalIsRSSI ? Int(datagram.signalDBm) : rssiDBm
+        let listeners = ports.filter { $0.attached && $0.listeningChannels.contains(channel) }
+
+        // Acknowledge before delivering: the sender's timeout runs while we deliver.
+        if let receiver = Self.receiverAddress(of: datagram.payload),
+            listeners.contains(where: { $0.station.addresses.contains(receiver) }), !source.isEmpty
+        {
+            let status = SocketAirDatagram(
+                type: .txStatus,
+                flags: SocketAirDatagram.flagAcknowledged,
+                frequencyMHz: datagram.frequencyMHz,
+                signalDBm: 0,
+                timestamp: MonotonicClock.unixNanoseconds(),
+                cookie: datagram.cookie,
+                address: receiver
+            )
+            if socket.send(status.bytes, to: source) == .sent {
+                counters.count(\.acknowledgementsSent)
+            } else {
+                counters.count(\.sendFailures)
+            }
+        }
+
+        for tap in taps {
+            tap.air(carried: datagram.payload, on: channel, signalDBm: rssi, at: now)
+        }
+        let reception = Reception(
+            frame: datagram.payload,
+            info: RxInfo(channel: channel, rssiDBm: rssi, timestamp: now)
+        )
+        for port in listeners where port.attached {
+            port.receive(reception)
+        }
+    }
+
+    private func received(txStatus datagram: SocketAirDatagram) {
+        guard let waiting = pending.removeValue(forKey: datagram.cookie) else {
+            counters.count(\.unmatchedAcknowledgements)
+            return
+        }
+        wallClock.cancel(waiting.timeout)
+        counters.count(\.acknowledgementsReceived)
+        if waiting.port.attached {
+            waiting.port.transmitted(
+                TxStatus(cookie: waiting.requestCookie, acknowledged: datagram.acknowledged, timestamp: wallClock.now)
+            )
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import AwareWire
+
+extension SocketAir {
+    /// Puts a frame on the air: to every other station of this process at once, and as one
+    /// datagram to every other socket in the directory. Runs on the scheduler.
+    func transmit(_ request: TxRequest, from sender: Port) {
+        guard !isClosed else { return }
+        let now = wallClock.now
+        let cookie = nextCookie
+        nextCookie &+= 1
+        let receiver = Self.receiverAddress(of: request.frame)
+        let datagram = SocketAirDatagram(
+            type: .frame,
+            frequencyMHz: request.channel.frequencyMHz,
+            signalDBm: Int8(clamping: request.powerDBm),
+            timestamp: MonotonicClock.unixNanoseconds(),
+            cookie: cookie,
+            address: Self.transmitterAddress(of: request.frame) ?? sender.station.addresses.first ?? Self.zeroAddress,
+            payload: request.frame
+        )
+        broadcast(datagram.bytes)
+        counters.count(\.framesSent)
+        for tap in taps {
+            tap.air(carried: request.frame, on: request.channel, signalDBm: request.powerDBm, at: now)
+        }
+
+        let reception = Reception(
+            frame: request.frame,
+            info: RxInfo(channel: request.channel, rssiDBm: rssiDBm, timestamp: now)
+        )
+        var acknowledgedHere = false
+        for port in ports where port !== sender && port.attached && port.listeningChannels.contains(request.channel) {
+            if let receiver, port.station.addresses.contains(receiver) { acknowledgedHere = true }
+            wallClock.schedule(at: now) { [port] in
+                if port.attached { port.receive(reception) }
+            }
+        }
+
+        guard receiver != nil, !acknowledgedHere else {
+            report(TxStatus(cookie: request.cookie, acknowledged: acknowledgedHere, timestamp: now), to: sender)
+            return
+        }
+        let timeout = wallClock.schedule(at: now + acknowledgementTimeout) { [weak self] in
+            self?.acknowledgementTimedOut(cookie)
+        }
+        pending[cookie] = PendingAcknowledgement(port: sender, requestCookie: request.cookie, timeout: timeout)
+    }
+
+    /// Sends `bytes` to every other socket in the directory, removing those of dead processes.
+    func broadcast(_ bytes: [UInt8]) {
+        for peer in SocketAirDirectory.peers(in: path, excluding: socket.path) {
+            switch socket.send(bytes, to: Array(peer.utf8)) {
+            case .sent, .missing:
+                continue
+            case .refused:
+                if SocketAirDirectory.removeSocket(peer) { counters.count(\.staleSocketsRemoved) }
+            case .busy, .failed:
+                counters.count(\.sendFailures)
+            }
+        }
+    }
+
+    /// Reports a TX status on the scheduler, never from inside the caller's `transmit`.
+    func report(_ status: TxStatus, to port: Port) {
+        wallClock.schedule(at: wallClock.now) { [port] in
+            if port.attached { port.transmitted(status) }
+        }
+    }
+
+    private func acknowledgementTimedOut(_ cookie: UInt64) {
+        guard let waiting = pending.removeValue(forKey: cookie) else { return }
+        counters.count(\.acknowledgementTimeouts)
+        if waiting.port.attached {
+            waiting.port.transmitted(
+                TxStatus(cookie: waiting.requestCookie, acknowledged: false, timestamp: wallClock.now)
+            )
+        }
+    }
+
+    static let zeroAddress = MACAddress(0, 0, 0, 0, 0, 0)
+
+    /// A1 of a frame, if it is an individual address: the station that must acknowledge.
+    /// Frames too short to hold A1 are treated as group-addressed (nobody acknowledges).
+    static func receiverAddress(of frame: [UInt8]) -> MACAddress? {
+        guard frame.count >= 10, let address = MACAddress(frame[4..<10]), !address.isGroup else { return nil }
+        return address
+    }
+
+    /// A2 of a frame (the transmitter), when the frame is long enough to have one.
+    static func transmitterAddress(of frame: [UInt8]) -> MACAddress? {
+        guard frame.count >= 16 else { return nil }
+        return MACAddress(frame[10..<16])
+    }
+}

@@ -1,0 +1,139 @@
+import AwareWire
+import Foundation
+import Glibc
+
+/// An air shared by processes on one machine (docs/socket-air.md): a directory in which
+/// every process binds one Unix datagram socket. A frame goes to every other socket in the
+/// directory as one datagram (a 34-octet header, then the 802.11 frame); a unicast frame's
+/// receiver answers with a TX-status datagram, because real stacks wait for an ACK. There
+/// is no broker, no root and no port number, and either side may start first.
+///
+/// Without positions there is no path loss: a frame is received at ``rssiDBm`` unless its
+/// sender (a program playing the medium) set an RSSI of its own.
+///
+/// Threads: everything runs on ``wallClock``'s executor, as the ``Air`` contract wants,
+/// except a reader thread that blocks on the socket, decodes datagrams and posts them to
+/// the executor. ``close()`` may be called from any thread.
+///
+/// `@unchecked Sendable`: the stored mutable state (ports, taps, pending acknowledgements)
+/// is only touched on the scheduler's executor; the reader thread holds a weak reference
+/// only to post work there. The socket and the statistics are thread-safe themselves.
+public final class SocketAir: Air, @unchecked Sendable {
+    /// The air both programs join when no path is given: `$XDG_RUNTIME_DIR/awarebench/air`,
+    /// or `/tmp/awarebench-<uid>/air` when there is no runtime directory.
+    public static var defaultPath: String { SocketAirDirectory.defaultPath() }
+
+    /// The directory, absolute and canonical.
+    public let path: String
+    /// This process's socket file in ``path``; unlinked by ``close()``.
+    public var socketPath: String { socket.path }
+    public let wallClock: WallClockScheduler
+    public var scheduler: any EventScheduler { wallClock }
+    /// The RSSI reported for every frame received from another process.
+    public let rssiDBm: Int
+    /// How long a unicast frame waits for its TX status before it counts as not acknowledged.
+    public let acknowledgementTimeout: Interval
+
+    public var statistics: SocketAirStatistics { counters.snapshot }
+
+    let socket: UnixDatagramSocket
+    let counters = LockedStatistics()
+    var ports: [Port] = []
+    var taps: [any AirTap] = []
+    var pending: [UInt64: PendingAcknowledgement] = [:]
+    var nextCookie: UInt64 = 1
+    private let readerFinished = DispatchSemaphore(value: 0)
+    private let closeLock = NSLock()
+    private var closed = false
+
+    /// A unicast frame waiting for its receiver's TX status.
+    struct PendingAcknowledgement {
+        var port: Port
+        var requestCookie: UInt64
+        var timeout: ScheduledWork
+    }
+
+    /// Joins the air in `path` (created 0700 if missing) by binding a socket file there.
+    public init(
+        path: String = SocketAir.defaultPath,
+        scheduler: WallClockScheduler,
+        rssiDBm: Int = -50,
+        acknowledgementTimeout: Interval = .milliseconds(50)
+    ) throws(AirError) {
+        self.path = try SocketAirDirectory.prepare(path)
+        wallClock = scheduler
+        self.rssiDBm = rssiDBm
+        self.acknowledgementTimeout = acknowledgementTimeout
+        socket = try UnixDatagramSocket(
+            bindingTo: self.path + "/" + SocketAirDirectory.newSocketName(),
+            sendTimeout: .milliseconds(10)
+        )
+        startReader()
+    }
+
+    deinit {
+        close()
+    }
+
+    public func attach(
+        _ station: StationConfiguration,
+        receive: @escaping (Reception) -> Void,
+        transmitted: @escaping (TxStatus) -> Void
+    ) throws(AirError) -> any AirPort {
+        for address in station.addresses where ports.contains(where: { $0.station.addresses.contains(address) }) {
+            throw .addressInUse(address)
+        }
+        let port = Port(station: station, air: self, receive: receive, transmitted: transmitted)
+        ports.append(port)
+        return port
+    }
+
+    public func addTap(_ tap: any AirTap) {
+        taps.append(tap)
+    }
+
+    /// Leaves the air: stops the reader and unlinks this process's socket file. Safe from
+    /// any thread and more than once, e.g. from a `DispatchSourceSignal` handler for SIGINT
+    /// and SIGTERM (not from a raw signal handler: it takes locks; that can unlink
+    /// ``socketPath`` itself).
+    public func close() {
+        let first = closeLock.withLock {
+            defer { closed = true }
+            return !closed
+        }
+        guard first else { return }
+        socket.shutdown()
+        readerFinished.wait()
+        SocketAirDirectory.removeSocket(socket.path)
+        socket.close()
+    }
+
+    var isClosed: Bool { closeLock.withLock { closed } }
+
+    func detach(_ port: Port) {
+        ports.removeAll { $0 === port }
+        pending = pending.filter { $0.value.port !== port }
+    }
+
+    private func startReader() {
+        let socket = socket
+        let counters = counters
+        let finished = readerFinished
+        let scheduler = wallClock
+        // Weak: the reader must not keep the air alive, or deinit (and close) never runs.
+        weak let air = self
+        let thread = Thread {
+            var buffer = [UInt8](repeating: 0, count: UnixDatagramSocket.receiveBufferSize)
+            while let received = socket.receive(into: &buffer) {
+                guard !received.truncated, let datagram = try? SocketAirDatagram(bytes: received.bytes) else {
+                    counters.count(\.malformedDropped)
+                    continue
+                }
+                scheduler.post { air?.handle(datagram, from: received.source) }
+            }
+            finished.signal()
+        }
+        thread.name = "SocketAir reader"
+        thread.start()
+    }
+}
