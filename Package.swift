@@ -62,7 +62,10 @@ let package = Package(
         // What both command-line programs share: exit codes, standard error, buffered output.
         .target(
             name: "AwareCommandLine",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .executableTarget(
             name: "accessory-emu",

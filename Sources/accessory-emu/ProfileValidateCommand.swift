@@ -54,19 +54,7 @@ struct ProfileValidateCommand: ParsableCommand {
             return
         }
         var standardError = StandardError()
-        switch error {
-        case .unreadable:
-            print("\(error)", to: &standardError)
-        case .malformedJSON(let line, let column, let reason):
-            print("\(file):\(line):\(column): not valid JSON: \(reason)", to: &standardError)
-        case .invalid(let issues):
-            for issue in issues { print(issue.description, to: &standardError) }
-            let count = issues.count
-            print(
-                "\(file): \(count) problem\(count == 1 ? "" : "s"); see docs/profile-reference.md",
-                to: &standardError
-            )
-        }
+        for line in error.lines(file: file) { print(line, to: &standardError) }
     }
 
     private func printJSON(_ report: ValidationReport) throws {

@@ -1,0 +1,311 @@
+import AwareDevice
+import AwareProtocol
+import AwareRadio
+import AwareWire
+
+/// The emulated accessory: a NAN device that publishes what its profile says, the way an
+/// accessory's firmware would, and reports what happens as ``AccessoryEvent``s.
+///
+/// Faults (``AccessoryFault``) are applied here, at the edge: they change what the
+/// accessory is configured to publish, or rewrite frames between its machines and the air,
+/// so the protocol machines themselves stay correct.
+public final class Accessory {
+    public let profile: AccessoryProfile
+    public let options: AccessoryOptions
+    public let address: MACAddress
+    public let device: NANDevice
+    /// Called on the air's scheduler for every event.
+    public var eventHandler: ((AccessoryEvent) -> Void)?
+    /// The publish instance of each service, by service name, once started.
+    public private(set) var publishedInstances: [String: UInt8] = [:]
+    private var lastSubscriber: MACAddress?
+
+    public init(profile: AccessoryProfile, air: any Air, options: AccessoryOptions = AccessoryOptions()) {
+        self.profile = profile
+        self.options = options
+        address =
+            options.address ?? profile.radio.nmiAddress
+            ?? AccessoryIdentity.address(fromSeed: profile.radio.nmiSeed.map(UInt64.init) ?? options.seed)
+        let synchronization =
+            options.unsynchronized
+            ? nil : SynchronizationConfiguration(address: address, channels: Self.channels(of: profile))
+        device = NANDevice(
+            configuration: NANDevice.Configuration(
+                name: "accessory",
+                address: address,
+                position: options.position,
+                synchronization: synchronization
+            ),
+            air: air,
+            seed: options.seed
+        )
+        device.notificationHandler = { [weak self] in self?.handle($0) }
+        installFaults()
+    }
+
+    /// The publishes the profile asks for, after faults.
+    public var publishConfigurations: [PublishConfiguration] {
+        var services = profile.services
+        if options.faults.contains(.firstServiceOnly) { services = Array(services.prefix(1)) }
+        return services.map(publishConfiguration(for:))
+    }
+
+    /// Joins the air and starts publishing every service.
+    public func start() throws(AirError) {
+        try device.start()
+        emit(
+            "ready",
+            [
+                ("nmi", .string(address.description)),
+                ("vendorName", .string(profile.device.vendorName)),
+                ("modelName", .string(profile.device.modelName)),
+                ("services", .array(profile.services.map { .string($0.name) })),
+                ("discovery", .string(options.unsynchronized ? "usd" : "synchronized")),
+                ("faults", .array(options.faults.map(\.rawValue).sorted().map { .string($0) })),
+            ],
+            text: "ready: \(profile.device.vendorName) \(profile.device.modelName) as \(address)"
+        )
+        for configuration in publishConfigurations { device.perform(.publish(configuration)) }
+    }
+
+    /// Changes a service's info and announces the change with a new service update
+    /// indicator (nan-wire-reference.md 2.5), as firmware does when its state changes.
+    public func updateServiceInfo(service name: String, txt extra: [String: String]) {
+        guard let instance = publishedInstances[name],
+            let service = profile.services.first(where: { $0.name == name })
+        else { return }
+        device.perform(
+            .updatePublish(instanceID: instance, PublishUpdate(serviceInfo: serviceInfo(for: service, extra: extra)))
+        )
+    }
+
+    /// Stops publishing and leaves the air.
+    public func stop() {
+        device.stop()
+        emit("stopped", [], text: "stopped")
+    }
+
+    // MARK: - Profile to configuration
+
+    static func channels(of profile: AccessoryProfile) -> [NANChannel] {
+        profile.radio.discoveryChannels.compactMap { number in
+            switch number {
+            case 6: .channel6
+            case 149: .channel149
+            case 44: .channel44
+            default: nil
+            }
+        }
+    }
+
+    private func publishConfiguration(for service: ServiceProfile) -> PublishConfiguration {
+        var configuration = PublishConfiguration(
+            serviceName: service.name,
+            solicitation: PublishSolicitation(rawValue: service.publishType.rawValue) ?? .both,
+            matchingFilter: service.matchingFilter,
+            serviceInfo: serviceInfo(for: service, extra: [:]),
+            timeToLive: options.faults.contains(.ignoreTTL) ? nil : service.ttlSeconds.map { .seconds(Int64($0)) },
+            instanceID: UInt8(exactly: service.instanceId)
+        )
+        if let pairing = profile.pairing, !options.faults.contains(.noPairingAdvertisement) {
+            configuration.pairing = PairingAdvertisement(
+                pairingSetupEnabled: true,
+                npkNIKCachingEnabled: pairing.cache.npk && pairing.cache.nik,
+                bootstrappingMethods: BootstrappingMethods(rawValue: pairing.bootstrappingBitmap)
+            )
+        }
+        if service.datapath != nil {
+            configuration.extensionControl.insert(.dataPathRequired)
+            if profile.pairing != nil { configuration.extensionControl.insert(.securityRequired) }
+        }
+        return configuration
+    }
+
+    /// The service info a publish carries: the DNS-SD TXT record the phone reads
+    /// (vendorName, modelName, pairingName; apple-peer-model.md) plus the profile's own
+    /// keys, or the profile's raw octets for a service that is not Bonjour.
+    private func serviceInfo(for service: ServiceProfile, extra: [String: String]) -> ServiceSpecificInfo? {
+        if let raw = service.serviceInfo?.rawOctets {
+            return ServiceSpecificInfo(protocolType: .generic, info: raw)
+        }
+        var entries = profile.pairingTXTEntries
+        if options.faults.contains(.missingPairingName) { entries.removeAll { $0.key == "pairingName" } }
+        if options.faults.contains(.vendorNameUppercased) {
+            entries = entries.map { $0.key == "vendorName" ? (key: $0.key, value: $0.value.uppercased()) : $0 }
+        }
+        if options.faults.contains(.wrongModelName) {
+            entries = entries.map { $0.key == "modelName" ? (key: $0.key, value: $0.value + " X") : $0 }
+        }
+        var own = service.serviceInfo?.sortedTXTEntries ?? []
+        for (key, value) in extra.sorted(by: { $0.key < $1.key }) {
+            own.removeAll { $0.key == key }
+            own.append((key: key, value: value))
+        }
+        return ServiceSpecificInfo(bonjour: DNSSDTXTRecord(entries + own))
+    }
+
+    // MARK: - Events
+
+    private func handle(_ notification: DeviceNotification) {
+        switch notification {
+        case .discovery(let event): handle(event)
+        case .synchronization(let event): handle(event)
+        }
+    }
+
+    private func handle(_ notification: DiscoveryNotification) {
+        switch notification {
+        case .publishStarted(let instance, let name):
+            publishedInstances[name] = instance
+            emit(
+                "publish_started",
+                [
+                    ("service", .string(name)), ("instanceID", .unsigned(UInt64(instance))),
+                    ("serviceID", .string(ServiceID(serviceName: name).description)),
+                ],
+                text: "publishing \(name) (instance \(instance), service ID \(ServiceID(serviceName: name)))"
+            )
+        case .replied(let reply):
+            lastSubscriber = reply.subscriberAddress
+            emit(
+                "replied",
+                [
+                    ("instanceID", .unsigned(UInt64(reply.publishInstanceID))),
+                    ("subscriber", .string(reply.subscriberAddress.description)),
+                    ("rssi", .integer(Int64(reply.rssiDBm))),
+                ],
+                text: "answered a subscribe from \(reply.subscriberAddress) (\(reply.rssiDBm) dBm)"
+            )
+        case .followUpReceived(let message):
+            emit(
+                "follow_up_received",
+                [
+                    ("from", .string(message.peerAddress.description)),
+                    ("instanceID", .unsigned(UInt64(message.localInstanceID))),
+                ],
+                text: "follow-up from \(message.peerAddress)"
+            )
+        case .publishUpdated(let instance, let indicator):
+            emit(
+                "publish_updated",
+                [
+                    ("instanceID", .unsigned(UInt64(instance))),
+                    ("serviceUpdateIndicator", .unsigned(UInt64(indicator))),
+                ],
+                text: "service info updated (instance \(instance), update indicator \(indicator))"
+            )
+        case .terminated(let instance, let role, let reason):
+            emit(
+                "terminated",
+                [
+                    ("instanceID", .unsigned(UInt64(instance))), ("role", .string("\(role)")),
+                    ("reason", .string(reason.name)),
+                ],
+                text: "instance \(instance) ended: \(reason.name)"
+            )
+        case .commandRejected(let error):
+            emit("error", [("message", .string("\(error)"))], text: "error: \(error)")
+        case .subscribeStarted, .discoveryResult, .followUpTransmitted:
+            break
+        }
+    }
+
+    private func handle(_ notification: SynchronizationNotification) {
+        switch notification {
+        case .clusterStarted(let status):
+            emit(
+                "cluster_started",
+                [("clusterID", .string(status.clusterID.description))],
+                text: "formed cluster \(status.clusterID)"
+            )
+        case .clusterJoined(let status):
+            emit(
+                "cluster_joined",
+                [("clusterID", .string(status.clusterID.description))],
+                text: "joined cluster \(status.clusterID)"
+            )
+        default:
+            break
+        }
+    }
+
+    private func emit(_ name: String, _ fields: [(String, JSONValue)], text: String) {
+        eventHandler?(AccessoryEvent(name: name, time: device.now, fields: fields, text: text))
+    }
+
+    // MARK: - Faults at the edge
+
+    private func installFaults() {
+        let faults = options.faults
+        let own = address
+        if faults.contains(.ignoreMatchFilter) || faults.contains(.ignoreServiceResponseFilter) {
+            device.inboundFrameFilter = { frame in
+                Self.stripSubscriberConstraints(
+                    frame,
+                    matchFilter: faults.contains(.ignoreMatchFilter),
+                    responseFilter: faults.contains(.ignoreServiceResponseFilter)
+                )
+            }
+        }
+        guard
+            faults.contains(.noSolicitedReply) || faults.contains(.noUnsolicitedPublish)
+                || faults.contains(.wrongServiceID) || faults.contains(.answerPassiveWithUnicast)
+                || faults.contains(.noServiceUpdateIndicator)
+        else { return }
+        device.outboundFrameFilter = { [weak self] request in
+            guard var frame = try? IEEE80211Frame(bytes: request.frame).managementFrame,
+                case .serviceDiscovery(var sdf) = frame.body,
+                sdf.attributes.contains(where: {
+                    if case .serviceDescriptor(let sda) = $0 { sda.type == .publish } else { false }
+                })
+            else { return request }
+            let multicast = frame.header.address1.isGroup
+            if multicast && faults.contains(.noUnsolicitedPublish) { return nil }
+            if !multicast && faults.contains(.noSolicitedReply) { return nil }
+            if faults.contains(.wrongServiceID) {
+                sdf.attributes = sdf.attributes.map { attribute in
+                    guard case .serviceDescriptor(var sda) = attribute else { return attribute }
+                    var octets = sda.serviceID.octets
+                    octets[5] ^= 0xFF
+                    sda.serviceID = ServiceID(octets) ?? sda.serviceID
+                    return .serviceDescriptor(sda)
+                }
+            }
+            if faults.contains(.noServiceUpdateIndicator) {
+                // The service info changes but the indicator stays where it started.
+                sdf.attributes = sdf.attributes.map { attribute in
+                    guard case .serviceDescriptorExtension(var sdea) = attribute, sdea.serviceUpdateIndicator != nil
+                    else { return attribute }
+                    sdea.serviceUpdateIndicator = 0
+                    return .serviceDescriptorExtension(sdea)
+                }
+            }
+            if multicast, faults.contains(.answerPassiveWithUnicast), let subscriber = self?.lastSubscriber,
+                subscriber != own
+            {
+                frame.header.address1 = subscriber
+            }
+            frame.body = .serviceDiscovery(sdf)
+            var changed = request
+            changed.frame = IEEE80211Frame.management(frame).wireBytes
+            return changed
+        }
+    }
+
+    private static func stripSubscriberConstraints(
+        _ frame: ReceivedFrame,
+        matchFilter: Bool,
+        responseFilter: Bool
+    ) -> ReceivedFrame {
+        guard case .serviceDiscovery(var sdf) = frame.frame.body else { return frame }
+        sdf.attributes = sdf.attributes.map { attribute in
+            guard case .serviceDescriptor(var sda) = attribute, sda.type == .subscribe else { return attribute }
+            if matchFilter { sda.matchingFilter = nil }
+            if responseFilter { sda.serviceResponseFilter = nil }
+            return .serviceDescriptor(sda)
+        }
+        var changed = frame
+        changed.frame.body = .serviceDiscovery(sdf)
+        return changed
+    }
+}

@@ -1,0 +1,165 @@
+import AccessoryKit
+import AwareRadio
+import AwareWire
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Runs one accessory on an air until it is stopped: the I/O edge of the emulator (clock,
+/// sockets, signals, files). The accessory itself never touches any of these.
+final class AccessoryHost {
+    let profile: AccessoryProfile
+    let options: AccessoryOptions
+    let capturePath: String?
+    let output: EventPrinter
+
+    init(profile: AccessoryProfile, options: AccessoryOptions, capturePath: String?, output: EventPrinter) {
+        self.profile = profile
+        self.options = options
+        self.capturePath = capturePath
+        self.output = output
+    }
+
+    /// On the shared socket air, under the wall clock, until SIGINT or SIGTERM.
+    func runOnSocketAir(path: String) throws(AccessoryHostError) {
+        let scheduler = WallClockScheduler()
+        let air: SocketAir
+        do {
+            air = try SocketAir(path: path, scheduler: scheduler)
+        } catch {
+            throw .air(error)
+        }
+        let epoch = UInt64(Date().timeIntervalSince1970 * 1e9)
+        let tap = try makeTap(epochNanoseconds: epoch)
+        if let tap { air.addTap(tap) }
+        let accessory = Accessory(profile: profile, air: air, options: options)
+        accessory.eventHandler = { [output] in output.print($0) }
+        output.banner(banner(accessory: accessory, air: "socket:\(air.path)"))
+
+        let startFailure = Mutex<AirError?>(nil)
+        scheduler.schedule(at: .zero) {
+            do throws(AirError) {
+                try accessory.start()
+            } catch {
+                startFailure.withLock { $0 = error }
+                scheduler.stop()
+            }
+        }
+        // The executor stops on a signal; the accessory then leaves the air on this thread,
+        // which the stopped executor no longer uses.
+        let signals = SignalWatcher { [scheduler] in scheduler.stop() }
+        scheduler.run()
+        signals.cancel()
+        if startFailure.withLock({ $0 }) == nil { accessory.stop() }
+        air.close()
+        if let failure = startFailure.withLock({ $0 }) { throw .air(failure) }
+        try writeCapture(tap)
+    }
+
+    /// On an in-process simulated air. With `duration`, as fast as possible for that many
+    /// simulated seconds; otherwise paced to the wall clock until SIGINT or SIGTERM.
+    func runSimulated(duration: Double?) throws(AccessoryHostError) {
+        let air = SimulatedAir(configuration: SimulatedAir.Configuration(seed: options.seed))
+        let tap = try makeTap(epochNanoseconds: CaptureTap.defaultEpochNanoseconds)
+        if let tap { air.addTap(tap) }
+        let accessory = Accessory(profile: profile, air: air, options: options)
+        accessory.eventHandler = { [output] in output.print($0) }
+        output.banner(banner(accessory: accessory, air: "sim (virtual time, seed \(options.seed))"))
+        do {
+            try accessory.start()
+        } catch {
+            throw .air(error)
+        }
+        let scheduler = air.virtualScheduler
+        if let duration {
+            scheduler.run(until: .zero + .seconds(duration))
+        } else {
+            let stopped = Atomic<Bool>(false)
+            let signals = SignalWatcher { stopped.store(true, ordering: .relaxed) }
+            let start = DispatchTime.now().uptimeNanoseconds
+            while !stopped.load(ordering: .relaxed) {
+                let elapsed = Instant(nanoseconds: DispatchTime.now().uptimeNanoseconds - start)
+                if let next = scheduler.nextEventTime, next <= elapsed {
+                    _ = scheduler.step()
+                } else {
+                    let wait = scheduler.nextEventTime.map { min(($0 - elapsed).nanoseconds, 50_000_000) } ?? 50_000_000
+                    usleep(UInt32(max(100, wait / 1_000)))
+                }
+            }
+            signals.cancel()
+        }
+        accessory.stop()
+        try writeCapture(tap)
+    }
+
+    private func makeTap(epochNanoseconds: UInt64) throws(AccessoryHostError) -> CaptureTap? {
+        guard let capturePath else { return nil }
+        do {
+            return try CaptureTap(path: capturePath, epochNanoseconds: epochNanoseconds)
+        } catch {
+            throw .capture(error)
+        }
+    }
+
+    private func writeCapture(_ tap: CaptureTap?) throws(AccessoryHostError) {
+        guard let tap else { return }
+        do {
+            try tap.write()
+        } catch {
+            throw .capture(error)
+        }
+    }
+
+    private func banner(accessory: Accessory, air: String) -> [String] {
+        var lines = [
+            "accessory-emu — \(profile.device.vendorName) \(profile.device.modelName)"
+                + (profile.device.pairingName.map { " (\"\($0)\")" } ?? ""),
+            "  NMI:        \(accessory.address)",
+            "  air:        \(air)",
+            "  discovery:  \(options.unsynchronized ? "unsynchronized (USD, channel 6)" : "synchronized (joins or forms a cluster)")",
+        ]
+        for configuration in accessory.publishConfigurations {
+            lines.append(
+                "  publishes:  \(configuration.serviceName) (\(configuration.solicitation.rawValue), service ID \(configuration.serviceID))"
+            )
+        }
+        if !options.faults.isEmpty {
+            lines.append("  faults:     \(options.faults.map(\.rawValue).sorted().joined(separator: ", "))")
+        }
+        lines.append("  Ctrl-C stops it.")
+        return lines
+    }
+}
+
+/// Why the emulator could not run: the air or the capture file (exit status 3).
+enum AccessoryHostError: Error, CustomStringConvertible {
+    case air(AirError)
+    case capture(CaptureTapError)
+
+    var description: String {
+        switch self {
+        case .air(let error): "cannot join the air: \(error)"
+        case .capture(let error): "capture: \(error)"
+        }
+    }
+}
+
+/// Turns SIGINT and SIGTERM into a call, so shutdown runs as ordinary code (flushing the
+/// capture, removing the socket) instead of inside a signal handler.
+final class SignalWatcher {
+    private let sources: [any DispatchSourceSignal]
+
+    init(_ handler: @escaping @Sendable () -> Void) {
+        sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: handler)
+            source.resume()
+            return source
+        }
+    }
+
+    func cancel() {
+        for source in sources { source.cancel() }
+    }
+}

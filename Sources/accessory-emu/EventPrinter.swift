@@ -1,0 +1,22 @@
+import AccessoryKit
+import AwareWire
+import Foundation
+
+/// Prints the accessory's events: a line per event for people, or JSON Lines for scripts.
+/// Each line is flushed at once, so a script waiting for `ready` sees it immediately.
+struct EventPrinter: Sendable {
+    var json: Bool
+
+    func print(_ event: AccessoryEvent) {
+        let line =
+            json
+            ? event.json.serialized
+            : "[\(String(format: "%10.6f", event.time.seconds))] \(event.text)"
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    func banner(_ lines: [String]) {
+        guard !json else { return }
+        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+}

@@ -1,0 +1,135 @@
+import AccessoryKit
+import ArgumentParser
+import AwareCommandLine
+import AwareRadio
+import AwareWire
+import Foundation
+import Logging
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the emulated accessory described by a profile (the default command).",
+        discussion: """
+            The accessory joins an air, publishes every service of its profile (SDA + SDEA with the \
+            DNS-SD TXT record vendorName / modelName / pairingName, DCEA and NPBA when it offers \
+            pairing) and reports what happens until it is stopped with Ctrl-C or SIGTERM.
+
+            AIRS
+              socket[:PATH]  the air shared between processes (the default, at a per-user path printed \
+            in the banner). Run `aware-conform discover --target socket` in another terminal to see the \
+            accessory. The protocol is in docs/socket-air.md, so other programs can join too.
+              sim            an in-process simulated air with virtual time. With --duration the \
+            accessory runs that many simulated seconds as fast as the machine allows and exits (useful \
+            with --capture); without, virtual time follows the wall clock.
+
+            OUTPUT
+              A banner (who it is, what it publishes, on which air, its NMI), then one line per event. \
+            With --json: one JSON object per line instead, starting with a `ready` event; every line has \
+            an "event" key (docs/events.md).
+
+            FAULTS
+              --fault NAME makes the accessory break one rule on purpose, so that a conformance test can \
+            be seen to fail. Names:
+            \(AccessoryFault.allCases.map { "  \($0.rawValue): \($0.summary)" }.joined(separator: "\n"))
+
+            EXAMPLES
+              accessory-emu --profile Profiles/drone.json
+              accessory-emu --profile Profiles/drone.json --air socket:/tmp/lab-air --json
+              accessory-emu --profile Profiles/camera.json --air sim --duration 10 --capture camera.pcapng
+            """
+    )
+
+    @Option(help: ArgumentHelp("The accessory's profile (JSON).", valueName: "file"))
+    var profile: String
+
+    @Option(
+        help: ArgumentHelp(
+            "The air to join: socket[:PATH] (shared between processes; default) or sim.",
+            valueName: "air"
+        )
+    )
+    var air: String?
+
+    @Option(help: "Seed for the accessory's randomness (default: random on the socket air, 1 on sim).")
+    var seed: UInt64?
+
+    @Flag(help: "Print one JSON object per event per line instead of text.")
+    var json = false
+
+    @Option(
+        help: ArgumentHelp("Write every frame on the air to a pcap or pcapng file (by extension).", valueName: "file")
+    )
+    var capture: String?
+
+    @Option(
+        name: .customLong("fault"),
+        help: ArgumentHelp("Break one behaviour on purpose (repeatable).", valueName: "name")
+    )
+    var faults: [String] = []
+
+    @Flag(help: "Use unsynchronized service discovery (USD) instead of joining or forming a cluster.")
+    var unsynchronized = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --air sim: simulated seconds to run, as fast as possible, then exit.",
+            valueName: "seconds"
+        )
+    )
+    var duration: Double?
+
+    @OptionGroup var logging: LoggingOptions
+
+    func validate() throws {
+        if let air, AirSpecifier(argument: air) == nil {
+            throw ValidationError("--air must be sim, socket or socket:PATH, not \"\(air)\"")
+        }
+        for fault in faults where AccessoryFault(rawValue: fault) == nil {
+            throw ValidationError(
+                "unknown fault \"\(fault)\"; known: \(AccessoryFault.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
+        }
+        if duration != nil && airSpecifier != .simulated {
+            throw ValidationError("--duration only applies to --air sim")
+        }
+        if let duration, !(duration > 0 && duration <= 86_400) {
+            throw ValidationError("--duration must be between 0 and 86400 seconds")
+        }
+    }
+
+    var airSpecifier: AirSpecifier { air.flatMap(AirSpecifier.init(argument:)) ?? .socket(path: nil) }
+
+    func run() throws {
+        logging.bootstrap()
+        let loaded: AccessoryProfile
+        do {
+            loaded = try ProfileLoader.load(path: profile)
+        } catch {
+            var standardError = StandardError()
+            for line in error.lines(file: profile) { print(line, to: &standardError) }
+            throw ExitCode(2)
+        }
+        let specifier = airSpecifier
+        let options = AccessoryOptions(
+            seed: seed ?? (specifier == .simulated ? 1 : UInt64.random(in: 1...UInt64.max)),
+            faults: Set(faults.compactMap(AccessoryFault.init(rawValue:))),
+            unsynchronized: unsynchronized
+        )
+        let output = EventPrinter(json: json)
+        let host = AccessoryHost(profile: loaded, options: options, capturePath: capture, output: output)
+        let outcome: Result<Void, AccessoryHostError>
+        switch specifier {
+        case .simulated: outcome = Result { () throws(AccessoryHostError) in try host.runSimulated(duration: duration) }
+        case .socket:
+            outcome = Result { () throws(AccessoryHostError) in
+                try host.runOnSocketAir(path: specifier.socketPath ?? SocketAir.defaultPath)
+            }
+        }
+        if case .failure(let error) = outcome {
+            var standardError = StandardError()
+            print("accessory-emu: \(error)", to: &standardError)
+            throw ExitCode(3)
+        }
+    }
+}
