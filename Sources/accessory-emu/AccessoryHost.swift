@@ -12,12 +12,17 @@ final class AccessoryHost {
     let options: AccessoryOptions
     let capturePath: String?
     let output: EventPrinter
+    let controlFromStandardInput: Bool
 
-    init(profile: AccessoryProfile, options: AccessoryOptions, capturePath: String?, output: EventPrinter) {
+    init(
+        profile: AccessoryProfile, options: AccessoryOptions, capturePath: String?, output: EventPrinter,
+        controlFromStandardInput: Bool
+    ) {
         self.profile = profile
         self.options = options
         self.capturePath = capturePath
         self.output = output
+        self.controlFromStandardInput = controlFromStandardInput
     }
 
     /// On the shared socket air, under the wall clock, until SIGINT or SIGTERM.
@@ -48,6 +53,9 @@ final class AccessoryHost {
         // The executor stops on a signal; the accessory then leaves the air on this thread,
         // which the stopped executor no longer uses.
         let signals = SignalWatcher { [scheduler] in scheduler.stop() }
+        if controlFromStandardInput {
+            ControlChannel(accessory: accessory, scheduler: scheduler, output: output).startReading()
+        }
         scheduler.run()
         signals.cancel()
         if startFailure.withLock({ $0 }) == nil { accessory.stop() }

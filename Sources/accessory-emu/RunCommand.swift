@@ -71,6 +71,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Use unsynchronized service discovery (USD) instead of joining or forming a cluster.")
     var unsynchronized = false
 
+    @Flag(help: "Read control commands (JSON lines) from standard input; end of input stops the emulator.")
+    var controlStdin = false
+
     @Option(
         help: ArgumentHelp(
             "With --air sim: simulated seconds to run, as fast as possible, then exit.",
@@ -89,6 +92,9 @@ struct RunCommand: ParsableCommand {
             throw ValidationError(
                 "unknown fault \"\(fault)\"; known: \(AccessoryFault.allCases.map(\.rawValue).joined(separator: ", "))"
             )
+        }
+        if controlStdin && airSpecifier == .simulated {
+            throw ValidationError("--control-stdin applies to the socket air")
         }
         if duration != nil && airSpecifier != .simulated {
             throw ValidationError("--duration only applies to --air sim")
@@ -117,7 +123,9 @@ struct RunCommand: ParsableCommand {
             unsynchronized: unsynchronized
         )
         let output = EventPrinter(json: json)
-        let host = AccessoryHost(profile: loaded, options: options, capturePath: capture, output: output)
+        let host = AccessoryHost(
+            profile: loaded, options: options, capturePath: capture, output: output,
+            controlFromStandardInput: controlStdin)
         let outcome: Result<Void, AccessoryHostError>
         switch specifier {
         case .simulated: outcome = Result { () throws(AccessoryHostError) in try host.runSimulated(duration: duration) }

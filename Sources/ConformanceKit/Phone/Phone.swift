@@ -1,0 +1,101 @@
+import AwareDevice
+import AwareProtocol
+import AwareRadio
+import AwareWire
+
+/// The runner's phone: a NAN device that subscribes the way an iPhone does and remembers
+/// everything it saw, for tests to judge. Used on its air's scheduler.
+public final class Phone {
+    public let device: NANDevice
+    public private(set) var results: [DiscoveryResult] = []
+    public private(set) var terminations: [(instanceID: UInt8, reason: TerminationReason, time: Instant)] = []
+    public private(set) var subscribeInstances: [String: UInt8] = [:]
+    public private(set) var rejectedCommands: [DiscoveryCommandError] = []
+    /// Receives a line for the test's event log for everything the phone sees.
+    public var log: ((String, [String: JSONValue]) -> Void)?
+
+    /// A phone at `position` on `air`; synchronized discovery unless `unsynchronized`.
+    public init(
+        air: any Air, seed: UInt64, position: StationConfiguration.Position = .init(x: 2, y: 0),
+        unsynchronized: Bool = false, reportsRejectedPublishes: Bool = false
+    ) {
+        var generator = SeededGenerator(seed: seed ^ 0x5048_4F4E_4521)
+        let value = generator.next()
+        let address = MACAddress(
+            0x02, 0xB0, UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16),
+            UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value))
+        device = NANDevice(
+            configuration: NANDevice.Configuration(
+                name: "phone", address: address, position: position,
+                // A higher master preference than accessories' default, as a phone that is
+                // already in (or forms) the cluster the accessory joins.
+                synchronization: unsynchronized ? nil : SynchronizationConfiguration(address: address, masterPreference: 128),
+                reportsRejectedPublishes: reportsRejectedPublishes),
+            air: air, seed: seed)
+        device.notificationHandler = { [weak self] in self?.handle($0) }
+    }
+
+    public var address: MACAddress { device.configuration.address }
+
+    public func start() throws(AirError) { try device.start() }
+    public func stop() { device.stop() }
+
+    public func subscribe(_ configuration: SubscribeConfiguration) {
+        device.perform(.subscribe(configuration))
+    }
+
+    /// Results that matched (the ones an app would see), for `serviceName` if given.
+    public func matchedResults(serviceName: String? = nil) -> [DiscoveryResult] {
+        results.filter { $0.matched && (serviceName == nil || $0.serviceName == serviceName) }
+    }
+
+    /// What an AccessorySetupKit picker with `descriptor` would offer.
+    public func offered(with descriptor: DiscoveryDescriptor) -> [OfferedAccessory] {
+        var seen: Set<MACAddress> = []
+        var offered: [OfferedAccessory] = []
+        for result in matchedResults() {
+            guard case .success(let accessory) = descriptor.evaluate(result), seen.insert(accessory.address).inserted
+            else { continue }
+            offered.append(accessory)
+        }
+        return offered
+    }
+
+    private func handle(_ notification: DeviceNotification) {
+        guard case .discovery(let event) = notification else {
+            if case .synchronization(let sync) = notification { logSynchronization(sync) }
+            return
+        }
+        switch event {
+        case .discoveryResult(let result):
+            results.append(result)
+            log?(
+                "discovery_result",
+                [
+                    "service": .string(result.serviceName), "publisher": .string(result.publisherAddress.description),
+                    "instanceID": .unsigned(UInt64(result.publishInstanceID)), "matched": .bool(result.matched),
+                    "outcome": .string("\(result.outcome)"), "rssi": .integer(Int64(result.rssiDBm)),
+                    "solicited": .bool(result.solicited),
+                ])
+        case .subscribeStarted(let instance, let name):
+            subscribeInstances[name] = instance
+            log?("subscribe_started", ["service": .string(name), "instanceID": .unsigned(UInt64(instance))])
+        case .terminated(let instance, _, let reason):
+            terminations.append((instance, reason, device.now))
+            log?("terminated", ["instanceID": .unsigned(UInt64(instance)), "reason": .string(reason.name)])
+        case .commandRejected(let error):
+            rejectedCommands.append(error)
+            log?("command_rejected", ["error": .string("\(error)")])
+        default:
+            break
+        }
+    }
+
+    private func logSynchronization(_ notification: SynchronizationNotification) {
+        switch notification {
+        case .clusterJoined(let status): log?("cluster_joined", ["clusterID": .string(status.clusterID.description)])
+        case .clusterStarted(let status): log?("cluster_started", ["clusterID": .string(status.clusterID.description)])
+        default: break
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import AwareRadio
+import AwareWire
+
+/// What the runner tests: an accessory it can reach over an air. Three kinds:
+/// `embedded` (in-process, simulated air, virtual time), `spawn` (child `accessory-emu`
+/// processes on a private socket air) and `socket` (an accessory someone else started).
+public protocol AccessoryTarget: Sendable {
+    /// "embedded", "spawn", "socket:/path".
+    var name: String { get }
+    var capabilities: TargetCapabilities { get }
+    var clock: TestClock { get }
+    /// Opens a session for one test: an air, the accessory on it (started, when the target
+    /// owns it), and a scheduler the phone runs on.
+    func openSession(_ request: SessionRequest) throws -> any TargetSession
+}
+
+/// What a test asks of the accessory for its session.
+public struct SessionRequest: Hashable, Sendable {
+    /// Seeds the air and the accessory, so a session replays from its seed.
+    public var seed: UInt64
+    /// Changes to the profile; only targets that can reconfigure honour them.
+    public var variant: ProfileVariant?
+    /// Faults to switch on (`accessory-emu --fault`); only for targets the runner owns.
+    public var faults: [String]
+    /// Unsynchronized service discovery (USD) for the accessory.
+    public var unsynchronized: Bool
+
+    public init(seed: UInt64, variant: ProfileVariant? = nil, faults: [String] = [], unsynchronized: Bool = false) {
+        self.seed = seed
+        self.variant = variant
+        self.faults = faults
+        self.unsynchronized = unsynchronized
+    }
+}
+
+/// One test's connection to the accessory. Used from the test's own thread.
+public protocol TargetSession: AnyObject {
+    var air: any Air { get }
+    /// The accessory's NMI, when the target knows it (it started the accessory).
+    var accessoryAddress: MACAddress? { get }
+    /// Current time on the air's clock.
+    var now: Instant { get }
+    /// Runs `work` on the air's scheduler and waits for it.
+    func perform(_ work: () -> Void)
+    /// Lets time pass until `condition` (evaluated on the scheduler) holds or `timeout`
+    /// passes; returns whether it held.
+    func run(until condition: @escaping () -> Bool, timeout: Interval) -> Bool
+    /// Asks the accessory to announce new service info (a publish update), if the target
+    /// can drive it.
+    func updateServiceInfo(service: String, txt: [String: String]) throws
+    /// The accessory's own events so far (name and JSON line), for evidence.
+    var accessoryEvents: [String] { get }
+    /// Ends the session: the accessory stops (when owned) and the air is left.
+    func close()
+}
+
+/// The target cannot do what the test needs; reported as an environment error.
+public struct TargetError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
