@@ -101,8 +101,10 @@ public final class Accessory {
     private func publishConfiguration(for service: ServiceProfile) -> PublishConfiguration {
         var configuration = PublishConfiguration(
             serviceName: service.name,
-            solicitation: PublishSolicitation(rawValue: service.publishType.rawValue) ?? .both,
-            matchingFilter: service.matchingFilter,
+            solicitation: options.faults.contains(.unsolicitedWhenSolicitedOnly) && service.publishType == .solicited
+                ? .both : PublishSolicitation(rawValue: service.publishType.rawValue) ?? .both,
+            matchingFilter: options.faults.contains(.omitMatchFilter) ? nil : service.matchingFilter,
+            receiveMatchingFilter: .some(service.matchingFilter),
             serviceInfo: serviceInfo(for: service, extra: [:]),
             timeToLive: options.faults.contains(.ignoreTTL) ? nil : service.ttlSeconds.map { .seconds(Int64($0)) },
             instanceID: UInt8(exactly: service.instanceId)
@@ -135,6 +137,12 @@ public final class Accessory {
         }
         if options.faults.contains(.wrongModelName) {
             entries = entries.map { $0.key == "modelName" ? (key: $0.key, value: $0.value + " X") : $0 }
+        }
+        if options.faults.contains(.missingModelName) { entries.removeAll { $0.key == "modelName" } }
+        if options.faults.contains(.longTXTValue) {
+            entries = entries.map {
+                $0.key == "vendorName" ? (key: $0.key, value: $0.value + String(repeating: "!", count: 64)) : $0
+            }
         }
         var own = service.serviceInfo?.sortedTXTEntries ?? []
         for (key, value) in extra.sorted(by: { $0.key < $1.key }) {

@@ -17,6 +17,12 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
     case firstServiceOnly = "first-service-only"
     case noPairingAdvertisement = "no-pairing-advertisement"
     case answerPassiveWithUnicast = "unicast-to-passive"
+    case unsolicitedWhenSolicitedOnly = "unsolicited-when-solicited-only"
+    case answerAnyService = "answer-any-service"
+    case omitMatchFilter = "omit-match-filter"
+    case missingModelName = "missing-model-name"
+    case longTXTValue = "long-txt-value"
+    case ignoreBeacons = "ignore-beacons"
 
     /// What the fault does, for `--help` and the self-test report.
     public var summary: String {
@@ -35,6 +41,12 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
         case .noPairingAdvertisement: "leave the DCEA and NPBA (pairing capability) out of publishes"
         case .answerPassiveWithUnicast:
             "send unsolicited publishes to the last subscriber's address instead of multicast"
+        case .unsolicitedWhenSolicitedOnly: "send unsolicited publishes for a service published solicited only"
+        case .answerAnyService: "answer active subscribes for any service ID, not just our own"
+        case .omitMatchFilter: "leave the matching filter out of publishes"
+        case .missingModelName: "leave modelName out of the TXT record"
+        case .longTXTValue: "send a TXT value longer than the 63 octets the phone reads"
+        case .ignoreBeacons: "ignore NAN beacons: never join another device's cluster"
         }
     }
 }

@@ -1,0 +1,61 @@
+import AwareProtocol
+import AwareWire
+
+extension DiscoverySuite {
+    /// Shared machinery for the discovery tests.
+    struct Builder: Sendable {
+        let target: any AccessoryTarget
+        let faults: [String]
+
+        func test(
+            _ id: String, _ title: String, tags: [String] = [], requires: [TestRequirement] = [],
+            needsReconfigure: Bool = false, budget: Interval = .seconds(60),
+            _ body: @escaping @Sendable (TestContext, Builder) throws -> Void
+        ) throws -> ConformanceTest {
+            let builder = self
+            return try ConformanceTest(
+                id: id, title: title, tags: ["discovery"] + tags, requires: requires, needsReconfigure: needsReconfigure,
+                budget: budget
+            ) { context in try body(context, builder) }
+        }
+
+        /// The profile's first service (every profile has one).
+        func firstService(_ context: TestContext) throws -> ServiceFacts {
+            try context.require(context.capabilities.profile?.services.first, "the profile has a service")
+        }
+
+        /// The first service that satisfies `predicate`.
+        func service(_ context: TestContext, where predicate: (ServiceFacts) -> Bool) throws -> ServiceFacts {
+            try context.require(
+                context.capabilities.profile?.services.first(where: predicate), "the profile has a suitable service")
+        }
+
+        /// Index of `service` in the profile, for variants.
+        func index(of service: ServiceFacts, _ context: TestContext) -> Int {
+            context.capabilities.profile?.services.firstIndex(of: service) ?? 0
+        }
+
+        /// Opens a scenario; a variant on a target that cannot reconfigure skips the test.
+        func open(
+            _ context: TestContext, variant: ProfileVariant? = nil, unsynchronized: Bool = false, distance: Double = 2
+        ) throws -> Scenario {
+            if variant != nil, case .unavailable(let reason) = context.capabilities.reconfigure {
+                try context.skip("needs a profile variant (\(variant!)); \(reason)")
+            }
+            let request = SessionRequest(
+                seed: context.seed, variant: variant, faults: faults, unsynchronized: unsynchronized)
+            return try Scenario(context, target: target, request: request, distance: distance)
+        }
+
+        /// Subscribes and waits for a matched result for `service`; nil when none came.
+        @discardableResult
+        func discover(
+            _ scenario: Scenario, _ configuration: SubscribeConfiguration, timeout: Interval = DiscoverySuite.discoveryTimeout
+        ) -> DiscoveryResult? {
+            scenario.withPhone { $0.subscribe(configuration) }
+            let name = configuration.serviceName
+            _ = scenario.wait(timeout) { !$0.matchedResults(serviceName: name).isEmpty }
+            return scenario.read { $0.matchedResults(serviceName: name).first }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import AwareProtocol
+import AwareWire
+
+/// The discovery test group, `WA/DISC/*`: what a phone needs from an accessory before it can
+/// pair — publish and subscribe types, service IDs, matching filters both ways, service
+/// response filters, TTL, the TXT record the phone reads, AccessorySetupKit-style
+/// descriptors, several services, publish updates, cluster membership and USD.
+///
+/// Every test has a fault of the emulator that makes it fail (``expectedFailures``), checked by
+/// `aware-conform selftest`.
+public enum DiscoverySuite {
+    /// How long a test waits for something that should happen (or makes sure something does
+    /// not). Virtual on the embedded target, real on spawn and socket.
+    static let discoveryTimeout = Interval.seconds(8)
+    static let quietPeriod = Interval.seconds(4)
+
+    /// The tests, run against `target` with `faults` switched on in the accessory.
+    public static func tests(target: any AccessoryTarget, faults: [String] = []) throws -> [ConformanceTest] {
+        let suite = Builder(target: target, faults: faults)
+        let groups: [() throws -> [ConformanceTest]] = [
+            suite.publishTypes, suite.serviceIDs, suite.matchingFilters, suite.responseFilters, suite.timeToLive,
+            suite.txtRecord, suite.descriptors, suite.severalServices, suite.updates, suite.pairingAdvertisement,
+            suite.clusterAndUSD,
+        ]
+        var tests: [ConformanceTest] = []
+        for group in groups { tests += try group() }
+        return tests
+    }
+
+    /// For each fault, the tests it must make fail; every other applicable test must pass.
+    public static let expectedFailures: [String: Set<String>] = [
+        "no-unsolicited-publish": ["WA/DISC/PUB/BV-01", "WA/DISC/PUB/BV-04", "WA/DISC/USD/BV-01"],
+        "no-solicited-reply": ["WA/DISC/PUB/BV-02", "WA/DISC/PUB/BV-06", "WA/DISC/SRF/BV-01", "WA/DISC/SRF/BV-04"],
+        "unsolicited-when-solicited-only": ["WA/DISC/PUB/BI-03"],
+        "unicast-to-passive": ["WA/DISC/PUB/BV-05"],
+        "wrong-service-id": [
+            "WA/DISC/PUB/BV-01", "WA/DISC/PUB/BV-02", "WA/DISC/PUB/BV-04", "WA/DISC/PUB/BV-06", "WA/DISC/SID/BV-01",
+            "WA/DISC/SID/BV-02", "WA/DISC/MF/BV-01", "WA/DISC/MF/BV-02", "WA/DISC/SRF/BV-01", "WA/DISC/SRF/BV-04",
+            "WA/DISC/TXT/BV-01", "WA/DISC/TXT/BV-02", "WA/DISC/TXT/BV-03", "WA/DISC/TXT/BV-04", "WA/DISC/ASK/BV-01",
+            "WA/DISC/ASK/BV-02", "WA/DISC/ASK/BV-03", "WA/DISC/MULTI/BV-01", "WA/DISC/UPD/BV-01", "WA/DISC/ADV/BV-01",
+            "WA/DISC/SYNC/BV-01", "WA/DISC/USD/BV-01", "WA/DISC/TTL/BV-01",
+        ],
+        "answer-any-service": ["WA/DISC/SID/BI-03"],
+        "ignore-match-filter": ["WA/DISC/MF/BV-02"],
+        "omit-match-filter": ["WA/DISC/MF/BV-01"],
+        "ignore-srf": ["WA/DISC/SRF/BI-02", "WA/DISC/SRF/BI-03", "WA/DISC/SRF/BI-05"],
+        "ignore-ttl": ["WA/DISC/TTL/BV-01"],
+        "vendor-name-uppercased": ["WA/DISC/TXT/BV-01", "WA/DISC/ASK/BV-01", "WA/DISC/ASK/BI-04"],
+        "wrong-model-name": ["WA/DISC/TXT/BV-02", "WA/DISC/ASK/BV-01", "WA/DISC/ASK/BV-02"],
+        "missing-model-name": [
+            "WA/DISC/TXT/BV-02", "WA/DISC/ASK/BV-01", "WA/DISC/ASK/BV-02", "WA/DISC/ASK/BV-03",
+        ],
+        "missing-pairing-name": ["WA/DISC/TXT/BV-03", "WA/DISC/ASK/BV-01"],
+        "long-txt-value": ["WA/DISC/TXT/BV-01", "WA/DISC/TXT/BV-04", "WA/DISC/ASK/BV-01", "WA/DISC/ASK/BV-02"],
+        "first-service-only": ["WA/DISC/MULTI/BV-01"],
+        "no-service-update-indicator": ["WA/DISC/UPD/BV-01"],
+        "no-pairing-advertisement": ["WA/DISC/ADV/BV-01"],
+        "ignore-beacons": ["WA/DISC/SYNC/BV-01"],
+    ]
+}

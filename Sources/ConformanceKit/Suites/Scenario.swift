@@ -1,0 +1,118 @@
+import AwareProtocol
+import AwareRadio
+import AwareWire
+import Foundation
+
+/// One test's stage: a session with the accessory, the phone on the same air, and a capture
+/// of everything. Tests read like the scenario they check; the harness keeps the evidence.
+final class Scenario {
+    let context: TestContext
+    let session: any TargetSession
+    let tap = CaptureTap(format: .pcap)
+    private var phoneStorage: Phone?
+
+    /// Opens a session for `request` and starts a phone `distance` metres from the accessory.
+    init(
+        _ context: TestContext, target: any AccessoryTarget, request: SessionRequest, phoneUnsynchronized: Bool? = nil,
+        distance: Double = 2
+    ) throws {
+        self.context = context
+        do {
+            session = try target.openSession(request)
+        } catch let error as ProfileVariantError {
+            throw EnvironmentFailure("the profile variant does not apply: \(error)")
+        } catch {
+            throw EnvironmentFailure("\(target.name): \(error)")
+        }
+        let unsynchronized = phoneUnsynchronized ?? request.unsynchronized
+        var startFailure: AirError?
+        session.perform { [self] in
+            session.air.addTap(tap)
+            let phone = Phone(
+                air: session.air, seed: context.seed, position: .init(x: distance, y: 0),
+                unsynchronized: unsynchronized, reportsRejectedPublishes: true)
+            let context = self.context
+            let session = self.session
+            phone.log = { event, fields in context.log(event, at: session.now, fields) }
+            do throws(AirError) {
+                try phone.start()
+            } catch {
+                startFailure = error
+            }
+            phoneStorage = phone
+        }
+        if let startFailure {
+            session.close()
+            throw EnvironmentFailure("the phone could not join the air: \(startFailure)")
+        }
+    }
+
+    var phone: Phone { phoneStorage! }
+
+    /// Runs `work` with the phone on the air's scheduler.
+    func withPhone(_ work: (Phone) -> Void) {
+        session.perform { work(phone) }
+    }
+
+    /// Lets time pass until `condition` holds (true) or `timeout` passes (false).
+    @discardableResult
+    func wait(_ timeout: Interval, until condition: @escaping (Phone) -> Bool) -> Bool {
+        let phone = self.phone
+        let held = session.run(until: { condition(phone) }, timeout: timeout)
+        if context.clock == .virtual { context.advanceVirtualTime(to: session.now) }
+        return held
+    }
+
+    /// Lets `interval` pass.
+    func pass(_ interval: Interval) {
+        _ = session.run(until: { false }, timeout: interval)
+        if context.clock == .virtual { context.advanceVirtualTime(to: session.now) }
+    }
+
+    /// Reads a value from the phone on the scheduler.
+    func read<T>(_ body: (Phone) -> T) -> T {
+        var value: T?
+        session.perform { value = body(phone) }
+        return value!
+    }
+
+    /// Every frame the capture holds, decoded, with when it was seen.
+    var frames: [(time: UInt64, frame: ManagementFrame)] {
+        var records: [CaptureRecord] = []
+        session.perform { records = tap.records }
+        return records.compactMap { record in
+            (try? IEEE80211Frame(bytes: record.frame).managementFrame).map { (record.timestamp, $0) }
+        }
+    }
+
+    /// Publish SDFs the accessory sent (by transmitter address, when known).
+    func publishes(from address: MACAddress?) -> [(time: UInt64, frame: ManagementFrame, sda: ServiceDescriptorAttribute)] {
+        frames.flatMap { entry -> [(time: UInt64, frame: ManagementFrame, sda: ServiceDescriptorAttribute)] in
+            guard case .serviceDiscovery(let sdf) = entry.frame.body else { return [] }
+            if let address, entry.frame.header.address2 != address { return [] }
+            if address == nil, entry.frame.header.address2 == phone.address { return [] }
+            return sdf.attributes.compactMap { attribute in
+                guard case .serviceDescriptor(let sda) = attribute, sda.type == .publish else { return nil }
+                return (entry.time, entry.frame, sda)
+            }
+        }
+    }
+
+    /// The accessory's address: from the target, else from the first publish heard.
+    var accessoryAddress: MACAddress? {
+        session.accessoryAddress ?? read { $0.results.first?.publisherAddress }
+    }
+
+    /// Stops everything and hands the capture and the accessory's events to the evidence.
+    func finish() {
+        var capture: [UInt8] = []
+        session.perform {
+            capture = tap.bytes
+            phone.stop()
+        }
+        context.setCapture(pcap: capture)
+        let events = session.accessoryEvents
+        if !events.isEmpty { context.attach("accessory-events.jsonl", contents: Array(events.joined(separator: "\n").utf8)) }
+        session.close()
+    }
+}
