@@ -33,19 +33,8 @@ extension DiscoveryEngine {
         now: Instant,
         actions: inout [DiscoveryAction]
     ) throws(DiscoveryCommandError) {
-        try Self.validate(filters: [configuration.transmitMatchingFilter, configuration.receiveMatchingFilter])
-        try Self.validate(serviceInfo: configuration.serviceInfo)
-        let instanceID = try allocateInstanceID(requested: configuration.instanceID)
-        var instance = PublishInstance(instanceID: instanceID, configuration: configuration)
-        startListening(actions: &actions)
-        actions.append(.notify(.publishStarted(instanceID: instanceID, serviceName: configuration.serviceName)))
-        if let ttl = configuration.timeToLive {
-            instance.expiry = now + ttl
-            actions.append(.arm(.timeToLive(instanceID: instanceID), at: now + ttl))
-        }
-        publishes.append(instance)
-        publishes.sort { $0.instanceID < $1.instanceID }
-        if configuration.solicitation.sendsUnsolicited, let index = publishIndex(instanceID) {
+        let index = try start(configuration, in: \.publishes, now: now, actions: &actions)
+        if configuration.solicitation.sendsUnsolicited {
             announcePublish(at: index, now: now, actions: &actions)
         }
     }
@@ -55,21 +44,39 @@ extension DiscoveryEngine {
         now: Instant,
         actions: inout [DiscoveryAction]
     ) throws(DiscoveryCommandError) {
+        let index = try start(configuration, in: \.subscribes, now: now, actions: &actions)
+        if configuration.mode == .active {
+            announceSubscribe(at: index, now: now, actions: &actions)
+        }
+    }
+
+    /// Validates `configuration`, starts an instance for it and keeps `instances` in instance
+    /// ID order; returns the new instance's index.
+    private mutating func start<Instance: ServiceInstance>(
+        _ configuration: Instance.Configuration,
+        in instances: WritableKeyPath<Self, [Instance]>,
+        now: Instant,
+        actions: inout [DiscoveryAction]
+    ) throws(DiscoveryCommandError) -> Int {
         try Self.validate(filters: [configuration.transmitMatchingFilter, configuration.receiveMatchingFilter])
         try Self.validate(serviceInfo: configuration.serviceInfo)
         let instanceID = try allocateInstanceID(requested: configuration.instanceID)
-        var instance = SubscribeInstance(instanceID: instanceID, configuration: configuration)
+        var instance = Instance(instanceID: instanceID, configuration: configuration)
         startListening(actions: &actions)
-        actions.append(.notify(.subscribeStarted(instanceID: instanceID, serviceName: configuration.serviceName)))
+        let started: DiscoveryNotification =
+            switch Instance.role {
+            case .publish: .publishStarted(instanceID: instanceID, serviceName: configuration.serviceName)
+            case .subscribe: .subscribeStarted(instanceID: instanceID, serviceName: configuration.serviceName)
+            }
+        actions.append(.notify(started))
         if let ttl = configuration.timeToLive {
             instance.expiry = now + ttl
             actions.append(.arm(.timeToLive(instanceID: instanceID), at: now + ttl))
         }
-        subscribes.append(instance)
-        subscribes.sort { $0.instanceID < $1.instanceID }
-        if configuration.mode == .active, let index = subscribes.firstIndex(where: { $0.instanceID == instanceID }) {
-            announceSubscribe(at: index, now: now, actions: &actions)
-        }
+        let index =
+            self[keyPath: instances].firstIndex { $0.instanceID > instanceID } ?? self[keyPath: instances].endIndex
+        self[keyPath: instances].insert(instance, at: index)
+        return index
     }
 
     private mutating func applyUpdate(

@@ -121,30 +121,22 @@ public struct DiscoveryEngine: Sendable {
     }
 
     mutating func terminatePublish(at index: Int, reason: TerminationReason, actions: inout [DiscoveryAction]) {
-        let instance = publishes.remove(at: index)
-        cancelTimers(
-            of: instance.instanceID,
-            announcing: instance.nextAnnouncement != nil,
-            expiring: instance.expiry != nil,
-            actions: &actions
-        )
-        actions.append(.notify(.terminated(instanceID: instance.instanceID, role: .publish, reason: reason)))
+        end(publishes.remove(at: index), reason: reason, actions: &actions)
     }
 
     mutating func terminateSubscribe(at index: Int, reason: TerminationReason, actions: inout [DiscoveryAction]) {
-        let instance = subscribes.remove(at: index)
-        cancelTimers(
-            of: instance.instanceID,
-            announcing: instance.nextAnnouncement != nil,
-            expiring: instance.expiry != nil,
-            actions: &actions
-        )
-        actions.append(.notify(.terminated(instanceID: instance.instanceID, role: .subscribe, reason: reason)))
+        end(subscribes.remove(at: index), reason: reason, actions: &actions)
     }
 
-    private func cancelTimers(of instanceID: UInt8, announcing: Bool, expiring: Bool, actions: inout [DiscoveryAction])
-    {
-        if announcing { actions.append(.cancel(.announce(instanceID: instanceID))) }
-        if expiring { actions.append(.cancel(.timeToLive(instanceID: instanceID))) }
+    /// Cancels the timers of an instance already removed and tells the owner it ended.
+    private func end<Instance: ServiceInstance>(
+        _ instance: Instance,
+        reason: TerminationReason,
+        actions: inout [DiscoveryAction]
+    ) {
+        let instanceID = instance.instanceID
+        if instance.nextAnnouncement != nil { actions.append(.cancel(.announce(instanceID: instanceID))) }
+        if instance.expiry != nil { actions.append(.cancel(.timeToLive(instanceID: instanceID))) }
+        actions.append(.notify(.terminated(instanceID: instanceID, role: Instance.role, reason: reason)))
     }
 }

@@ -1,6 +1,6 @@
 /// The MIC element of PASN frames 2 and 3 (ID 140; nan-wire-reference.md 3.4.1, item 7):
 /// the MIC alone, 16 octets (SHA-256) or 24 octets (SHA-384) (3.4.2).
-public struct MICElement: Hashable, Sendable, WireCodable, WireDescribable {
+public struct MICElement: ElementBody {
     public static let elementID: UInt8 = 140
     public static let structureName = "MIC element"
 
@@ -12,15 +12,6 @@ public struct MICElement: Hashable, Sendable, WireCodable, WireDescribable {
         self.mic = mic
     }
 
-    public init(from reader: inout WireReader) throws(WireError) {
-        var information = try ElementFragments.read(
-            from: &reader,
-            expecting: Self.elementID,
-            structure: Self.structureName
-        )
-        try self.init(information: &information)
-    }
-
     public init(information reader: inout WireReader) throws(WireError) {
         reader.structure = Self.structureName
         let length = reader.remaining
@@ -30,9 +21,7 @@ public struct MICElement: Hashable, Sendable, WireCodable, WireDescribable {
         mic = reader.readRemaining()
     }
 
-    public func write(to writer: inout WireWriter) {
-        ElementFragments.write(id: Self.elementID, information: mic, to: &writer)
-    }
+    public var information: [UInt8] { mic }
 
     public var decodedFields: [DecodedField] { [DecodedField("mic", "MIC", .bytes(mic))] }
 }

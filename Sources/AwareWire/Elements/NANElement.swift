@@ -1,6 +1,6 @@
 /// The NAN vendor element `DD | len | 50 6F 9A 13 | attributes` of NAN Beacons and PASN
 /// Authentication frames (nan-wire-reference.md 1.1, 3.4.1 item 5).
-public struct NANElement: Hashable, Sendable, WireCodable, WireDescribable {
+public struct NANElement: ElementBody {
     public static let elementID: UInt8 = 221
     /// OUI 50-6F-9A (Wi-Fi Alliance) and OUI type 0x13 (`NAN_IE_VENDOR_TYPE`).
     public static let vendorPrefix: [UInt8] = [0x50, 0x6F, 0x9A, 0x13]
@@ -13,15 +13,6 @@ public struct NANElement: Hashable, Sendable, WireCodable, WireDescribable {
     /// Whether a vendor element's information starts with the NAN prefix.
     public static func matches(id: UInt8, information: some Collection<UInt8>) -> Bool {
         id == elementID && information.starts(with: vendorPrefix)
-    }
-
-    public init(from reader: inout WireReader) throws(WireError) {
-        var information = try ElementFragments.read(
-            from: &reader,
-            expecting: Self.elementID,
-            structure: Self.structureName
-        )
-        try self.init(information: &information)
     }
 
     /// Parses the information octets: the prefix, then attributes filling the rest.
@@ -43,10 +34,6 @@ public struct NANElement: Hashable, Sendable, WireCodable, WireDescribable {
         writer.write(Self.vendorPrefix)
         NANAttribute.writeList(attributes, to: &writer)
         return writer.bytes
-    }
-
-    public func write(to writer: inout WireWriter) {
-        ElementFragments.write(id: Self.elementID, information: information, to: &writer)
     }
 
     public var decodedFields: [DecodedField] {

@@ -6,7 +6,7 @@
 /// Every field after Version may be left off from the end, so each is optional here: nil
 /// means "the element ended before this field", and a value is written only when all the
 /// fields before it are present.
-public struct RSNElement: Hashable, Sendable, WireCodable, WireDescribable {
+public struct RSNElement: ElementBody {
     public static let elementID: UInt8 = 48
     public static let structureName = "RSN element"
 
@@ -55,15 +55,6 @@ public struct RSNElement: Hashable, Sendable, WireCodable, WireDescribable {
     public var mfpRequired: Bool { (rsnCapabilities ?? 0) & 0x0040 != 0 }
     /// Management Frame Protection Capable (b7) of RSN Capabilities.
     public var mfpCapable: Bool { (rsnCapabilities ?? 0) & 0x0080 != 0 }
-
-    public init(from reader: inout WireReader) throws(WireError) {
-        var information = try ElementFragments.read(
-            from: &reader,
-            expecting: Self.elementID,
-            structure: Self.structureName
-        )
-        try self.init(information: &information)
-    }
 
     /// Parses the information octets (after Element ID and Length).
     public init(information reader: inout WireReader) throws(WireError) {
@@ -133,10 +124,6 @@ public struct RSNElement: Hashable, Sendable, WireCodable, WireDescribable {
     private static func writeSuites(_ suites: [SuiteSelector], to writer: inout WireWriter) {
         writer.writeUInt16LE(UInt16(truncatingIfNeeded: suites.count))
         for suite in suites { suite.write(to: &writer) }
-    }
-
-    public func write(to writer: inout WireWriter) {
-        ElementFragments.write(id: Self.elementID, information: information, to: &writer)
     }
 
     public var decodedFields: [DecodedField] {

@@ -4,7 +4,7 @@
 /// hostap sends a 2-octet field (`F4 02 21 00`), ESP-IDF a 1-octet one (`F4 01 20`)
 /// (nan-wire-reference.md 3.4, 3.9), so the octets are kept as they came and the length is
 /// preserved on write.
-public struct RSNExtensionElement: Hashable, Sendable, WireCodable, WireDescribable {
+public struct RSNExtensionElement: ElementBody {
     public static let elementID: UInt8 = 244
     public static let structureName = "RSNX element"
 
@@ -41,15 +41,6 @@ public struct RSNExtensionElement: Hashable, Sendable, WireCodable, WireDescriba
         return index < capabilities.count && capabilities[index] & (1 << UInt8(n % 8)) != 0
     }
 
-    public init(from reader: inout WireReader) throws(WireError) {
-        var information = try ElementFragments.read(
-            from: &reader,
-            expecting: Self.elementID,
-            structure: Self.structureName
-        )
-        try self.init(information: &information)
-    }
-
     public init(information reader: inout WireReader) throws(WireError) {
         reader.structure = Self.structureName
         let first = try reader.readUInt8("Extended RSN Capabilities")
@@ -65,9 +56,7 @@ public struct RSNExtensionElement: Hashable, Sendable, WireCodable, WireDescriba
         capabilities = [first] + reader.readRemaining()
     }
 
-    public func write(to writer: inout WireWriter) {
-        ElementFragments.write(id: Self.elementID, information: capabilities, to: &writer)
-    }
+    public var information: [UInt8] { capabilities }
 
     public var decodedFields: [DecodedField] {
         var value: UInt64 = 0

@@ -1,23 +1,13 @@
 /// The Supported Groups element (ID 255, Element ID Extension 161): a list of LE16 IANA
 /// group numbers. hostap adds it to PASN frame 2 (`FF 03 A1 13 00`, nan-wire-reference.md
 /// 3.4.1, item 6).
-public struct SupportedGroupsElement: Hashable, Sendable, WireCodable, WireDescribable {
+public struct SupportedGroupsElement: ExtensionElementBody {
     public static let extensionID: UInt8 = 161
     public static let structureName = "Supported Groups element"
 
     public var groups: [UInt16]
 
     public init(groups: [UInt16]) { self.groups = groups }
-
-    public init(from reader: inout WireReader) throws(WireError) {
-        var information = try ElementFragments.read(
-            from: &reader,
-            expecting: InformationElement.extensionID,
-            extensionID: Self.extensionID,
-            structure: Self.structureName
-        )
-        try self.init(information: &information)
-    }
 
     public init(information reader: inout WireReader) throws(WireError) {
         reader.structure = Self.structureName
@@ -29,11 +19,8 @@ public struct SupportedGroupsElement: Hashable, Sendable, WireCodable, WireDescr
         groups = list
     }
 
-    public func write(to writer: inout WireWriter) {
-        var information = WireWriter()
-        information.write(Self.extensionID)
-        for group in groups { information.writeUInt16LE(group) }
-        ElementFragments.write(id: InformationElement.extensionID, information: information.bytes, to: &writer)
+    public func writeInformation(to writer: inout WireWriter) {
+        for group in groups { writer.writeUInt16LE(group) }
     }
 
     public var decodedFields: [DecodedField] {

@@ -4,7 +4,7 @@
 /// Data over 254 octets does not fit one element: the element then carries 254 data octets
 /// after the extension ID (Length 255) and the rest follows in Fragment elements; both the
 /// reader and the writer handle that (``ElementFragments``).
-public struct WrappedDataElement: Hashable, Sendable, WireCodable, WireDescribable {
+public struct WrappedDataElement: ExtensionElementBody {
     public static let extensionID: UInt8 = 8
     public static let structureName = "Wrapped Data element"
 
@@ -12,24 +12,14 @@ public struct WrappedDataElement: Hashable, Sendable, WireCodable, WireDescribab
 
     public init(data: [UInt8]) { self.data = data }
 
-    public init(from reader: inout WireReader) throws(WireError) {
-        var information = try ElementFragments.read(
-            from: &reader,
-            expecting: InformationElement.extensionID,
-            extensionID: Self.extensionID,
-            structure: Self.structureName
-        )
-        data = information.readRemaining()
-    }
-
     /// Parses the information after the Element ID Extension.
     public init(information reader: inout WireReader) {
         reader.structure = Self.structureName
         data = reader.readRemaining()
     }
 
-    public func write(to writer: inout WireWriter) {
-        ElementFragments.write(id: InformationElement.extensionID, information: [Self.extensionID] + data, to: &writer)
+    public func writeInformation(to writer: inout WireWriter) {
+        writer.write(data)
     }
 
     public var decodedFields: [DecodedField] {

@@ -7,18 +7,16 @@
 /// Attribute Present, b3 NDL QoS Attribute Present, b4 Max Idle Period Present, b5 NDL
 /// Type (0 S-NDL, 1 P-NDL reserved), b6-7 Setup Reason (0 NDP, 1 FSD using GAS). The raw
 /// control is kept; b0, b1 and b4 are written from the optional fields.
-public struct NDLAttribute: NANAttributeBody {
+public struct NDLAttribute: NANAttributeBody, DataPathSharedFields {
     public static let attributeID = NANAttributeID.ndl
+    public static var sharedFields: WritableKeyPath<Self, DataPathHeader<NDLType>> { \.header }
 
     static let peerIDPresentBit: UInt8 = 0x01
     static let immutableSchedulePresentBit: UInt8 = 0x02
     static let maxIdlePeriodPresentBit: UInt8 = 0x10
     static let presenceBits: UInt8 = peerIDPresentBit | immutableSchedulePresentBit | maxIdlePeriodPresentBit
 
-    public var dialogToken: UInt8
-    public var type: NDLType
-    public var status: DataPathStatus
-    public var reasonCode: NANReasonCode
+    public var header: DataPathHeader<NDLType>
     public var ndlControl: UInt8
     public var peerID: UInt8?
     public var maxIdlePeriod: UInt16?
@@ -34,10 +32,7 @@ public struct NDLAttribute: NANAttributeBody {
         maxIdlePeriod: UInt16? = nil,
         immutableSchedule: [ScheduleEntry]? = nil
     ) {
-        self.dialogToken = dialogToken
-        self.type = type
-        self.status = status
-        self.reasonCode = reasonCode
+        header = DataPathHeader(dialogToken: dialogToken, type: type, status: status, reasonCode: reasonCode)
         self.ndlControl = ndlControl
         self.peerID = peerID
         self.maxIdlePeriod = maxIdlePeriod
@@ -54,7 +49,6 @@ public struct NDLAttribute: NANAttributeBody {
         return control
     }
 
-    public var typeAndStatus: UInt8 { type.code | status.code << 4 }
     public var ndcAttributePresent: Bool { ndlControl & 0x04 != 0 }
     public var ndlQoSAttributePresent: Bool { ndlControl & 0x08 != 0 }
     /// b5: false = S-NDL, true = P-NDL (reserved).
@@ -63,11 +57,7 @@ public struct NDLAttribute: NANAttributeBody {
     public var setupReason: UInt8 { ndlControl >> 6 }
 
     public init(from reader: inout WireReader) throws(WireError) {
-        dialogToken = try reader.readUInt8("Dialog Token")
-        let typeAndStatus = try reader.readUInt8("Type and Status")
-        type = NDLType(code: typeAndStatus)
-        status = DataPathStatus(code: typeAndStatus >> 4)
-        reasonCode = NANReasonCode(try reader.readUInt8("Reason Code"))
+        header = try DataPathHeader(from: &reader)
         ndlControl = try reader.readUInt8("NDL Control")
         peerID = ndlControl & Self.peerIDPresentBit != 0 ? try reader.readUInt8("NDL Peer ID") : nil
         maxIdlePeriod =
@@ -82,9 +72,7 @@ public struct NDLAttribute: NANAttributeBody {
     }
 
     public func write(to writer: inout WireWriter) {
-        writer.write(dialogToken)
-        writer.write(typeAndStatus)
-        writer.write(reasonCode.rawValue)
+        header.write(to: &writer)
         writer.write(effectiveControl)
         if let peerID { writer.write(peerID) }
         if let maxIdlePeriod { writer.writeUInt16LE(maxIdlePeriod) }
@@ -94,12 +82,8 @@ public struct NDLAttribute: NANAttributeBody {
     public var decodedFields: [DecodedField] {
         let control = effectiveControl
         let setupReasonName = ["NDP", "FSD using GAS", "Reserved", "Reserved"][Int(control >> 6)]
-        var fields = [
-            DecodedField("dialogToken", "Dialog Token", .unsigned(UInt64(dialogToken))),
-            DecodedField("typeAndStatus", "Type and Status", .bits(UInt64(typeAndStatus), digits: 2)),
-            DecodedField("type", "Type", type.decodedValue),
-            DecodedField("status", "Status", status.decodedValue),
-            DecodedField("reasonCode", "Reason Code", reasonCode.decodedValue),
+        var fields = header.decodedFields
+        fields += [
             DecodedField("ndlControl", "NDL Control", .bits(UInt64(control), digits: 2)),
             DecodedField("peerIDPresent", "NDL Peer ID Present", .flag(peerID != nil)),
             DecodedField("immutableSchedulePresent", "Immutable Schedule Present", .flag(immutableSchedule != nil)),

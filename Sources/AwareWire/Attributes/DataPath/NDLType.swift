@@ -1,14 +1,13 @@
 /// The Type nibble (b0-3 of Type and Status) of the NDL attribute
 /// (nan-wire-reference.md 2.9): 0 Request, 1 Response, 2 Confirm; other codes are
 /// reserved and kept.
-public enum NDLType: Hashable, Sendable {
+public enum NDLType: DataPathType {
     case request
     case response
     case confirm
     /// A reserved code (3...15).
     case reserved(UInt8)
 
-    /// Reads the 4-bit code; higher bits are ignored.
     public init(code: UInt8) {
         switch code & 0x0F {
         case 0: self = .request
@@ -35,6 +34,4 @@ public enum NDLType: Hashable, Sendable {
         case .reserved: "Reserved"
         }
     }
-
-    public var decodedValue: DecodedValue { .named(UInt64(code), name) }
 }

@@ -1,7 +1,7 @@
 /// The Type nibble (b0-3 of Type and Status) of the NDP and NDPE attributes
 /// (nan-wire-reference.md 2.10): 0 Request, 1 Response, 2 Confirm, 3 Security Install,
 /// 4 Terminate; other codes are reserved and kept.
-public enum NDPType: Hashable, Sendable {
+public enum NDPType: DataPathType {
     case request
     case response
     case confirm
@@ -10,7 +10,6 @@ public enum NDPType: Hashable, Sendable {
     /// A reserved code (5...15).
     case reserved(UInt8)
 
-    /// Reads the 4-bit code; higher bits are ignored.
     public init(code: UInt8) {
         switch code & 0x0F {
         case 0: self = .request
@@ -43,6 +42,4 @@ public enum NDPType: Hashable, Sendable {
         case .reserved: "Reserved"
         }
     }
-
-    public var decodedValue: DecodedValue { .named(UInt64(code), name) }
 }
