@@ -15,7 +15,10 @@ final class AccessoryHost {
     let controlFromStandardInput: Bool
 
     init(
-        profile: AccessoryProfile, options: AccessoryOptions, capturePath: String?, output: EventPrinter,
+        profile: AccessoryProfile,
+        options: AccessoryOptions,
+        capturePath: String?,
+        output: EventPrinter,
         controlFromStandardInput: Bool
     ) {
         self.profile = profile

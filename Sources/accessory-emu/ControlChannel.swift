@@ -53,6 +53,13 @@ final class ControlChannel: @unchecked Sendable {
     }
 
     private func report(_ message: String) {
-        output.print(AccessoryEvent(name: "control_error", time: scheduler.now, fields: [("message", .string(message))], text: "control: \(message)"))
+        output.print(
+            AccessoryEvent(
+                name: "control_error",
+                time: scheduler.now,
+                fields: [("message", .string(message))],
+                text: "control: \(message)"
+            )
+        )
     }
 }

@@ -124,8 +124,12 @@ struct RunCommand: ParsableCommand {
         )
         let output = EventPrinter(json: json)
         let host = AccessoryHost(
-            profile: loaded, options: options, capturePath: capture, output: output,
-            controlFromStandardInput: controlStdin)
+            profile: loaded,
+            options: options,
+            capturePath: capture,
+            output: output,
+            controlFromStandardInput: controlStdin
+        )
         let outcome: Result<Void, AccessoryHostError>
         switch specifier {
         case .simulated: outcome = Result { () throws(AccessoryHostError) in try host.runSimulated(duration: duration) }

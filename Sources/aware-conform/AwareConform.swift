@@ -1,16 +1,21 @@
 import ArgumentParser
 
 struct AwareConform: ParsableCommand {
+    static let version = "0.3.0"
+
     static let configuration = CommandConfiguration(
         commandName: "aware-conform",
         abstract: "A Wi-Fi Aware conformance runner that plays the phone.",
         discussion: """
-            aware-conform tests a Wi-Fi Aware accessory the way an iPhone would use it. Today it \
-            decodes frames and captures (`decode`); discovery, pairing, reconnect, data-path and \
-            performance tests arrive with the emulator's air.
+            aware-conform tests a Wi-Fi Aware accessory the way an iPhone would use it: it plays the \
+            phone over the same air as the accessory, runs the conformance catalogue (`run`, `list`), \
+            finds accessories like `dns-sd -B` (`discover`), proves its own tests can fail \
+            (`selftest`) and decodes captures (`decode`).
 
             Exit status: 0 success, 1 test failures, 2 usage or input error, 3 environment error.
             """,
-        subcommands: [DecodeCommand.self]
+        subcommands: [
+            RunCommand.self, ListCommand.self, DiscoverCommand.self, SelftestCommand.self, DecodeCommand.self,
+        ]
     )
 }

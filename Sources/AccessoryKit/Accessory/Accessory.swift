@@ -246,12 +246,17 @@ public final class Accessory {
     private func installFaults() {
         let faults = options.faults
         let own = address
-        if faults.contains(.ignoreMatchFilter) || faults.contains(.ignoreServiceResponseFilter) {
+        let ownServiceID = profile.services.first.map { ServiceID(serviceName: $0.name) }
+        if faults.contains(.ignoreMatchFilter) || faults.contains(.ignoreServiceResponseFilter)
+            || faults.contains(.answerAnyService) || faults.contains(.ignoreBeacons)
+        {
             device.inboundFrameFilter = { frame in
-                Self.stripSubscriberConstraints(
+                if faults.contains(.ignoreBeacons), case .nanBeacon = frame.frame.body { return nil }
+                return Self.rewriteSubscribes(
                     frame,
                     matchFilter: faults.contains(.ignoreMatchFilter),
-                    responseFilter: faults.contains(.ignoreServiceResponseFilter)
+                    responseFilter: faults.contains(.ignoreServiceResponseFilter),
+                    serviceID: faults.contains(.answerAnyService) ? ownServiceID : nil
                 )
             }
         }
@@ -300,15 +305,17 @@ public final class Accessory {
         }
     }
 
-    private static func stripSubscriberConstraints(
+    private static func rewriteSubscribes(
         _ frame: ReceivedFrame,
         matchFilter: Bool,
-        responseFilter: Bool
+        responseFilter: Bool,
+        serviceID: ServiceID?
     ) -> ReceivedFrame {
         guard case .serviceDiscovery(var sdf) = frame.frame.body else { return frame }
         sdf.attributes = sdf.attributes.map { attribute in
             guard case .serviceDescriptor(var sda) = attribute, sda.type == .subscribe else { return attribute }
             if matchFilter { sda.matchingFilter = nil }
+            if let serviceID { sda.serviceID = serviceID }
             if responseFilter { sda.serviceResponseFilter = nil }
             return .serviceDescriptor(sda)
         }

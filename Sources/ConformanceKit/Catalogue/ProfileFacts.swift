@@ -8,13 +8,23 @@ public struct ProfileFacts: Hashable, Sendable {
     public var offersPairing: Bool
     /// The bootstrapping methods the accessory advertises, in the profile's words (`pinDisplay`).
     public var bootstrappingMethods: [String]
+    /// The identity the accessory announces in its TXT record (apple-peer-model.md).
+    public var vendorName: String?
+    public var modelName: String?
+    public var pairingName: String?
 
     public init(
         path: String,
         services: [ServiceFacts],
         offersPairing: Bool = false,
-        bootstrappingMethods: [String] = []
+        bootstrappingMethods: [String] = [],
+        vendorName: String? = nil,
+        modelName: String? = nil,
+        pairingName: String? = nil
     ) {
+        self.vendorName = vendorName
+        self.modelName = modelName
+        self.pairingName = pairingName
         self.path = path
         self.services = services
         self.offersPairing = offersPairing

@@ -18,7 +18,12 @@ public struct DiscoveryDescriptor: Hashable, Sendable {
     public var modelName: String?
     public var comparison: Comparison
 
-    public init(serviceName: String, vendorName: String? = nil, modelName: String? = nil, comparison: Comparison = .literal) {
+    public init(
+        serviceName: String,
+        vendorName: String? = nil,
+        modelName: String? = nil,
+        comparison: Comparison = .literal
+    ) {
         self.serviceName = serviceName
         self.vendorName = vendorName
         self.modelName = modelName
@@ -36,9 +41,15 @@ public struct DiscoveryDescriptor: Hashable, Sendable {
         if let modelName, !matches(modelName, model) { return .failure(.modelMismatch(model)) }
         return .success(
             OfferedAccessory(
-                address: result.publisherAddress, serviceName: result.serviceName, vendorName: vendor, modelName: model,
-                pairingName: txt.value(forKey: "pairingName"), publishInstanceID: result.publishInstanceID,
-                rssiDBm: result.rssiDBm))
+                address: result.publisherAddress,
+                serviceName: result.serviceName,
+                vendorName: vendor,
+                modelName: model,
+                pairingName: txt.value(forKey: "pairingName"),
+                publishInstanceID: result.publishInstanceID,
+                rssiDBm: result.rssiDBm
+            )
+        )
     }
 
     private func matches(_ wanted: String, _ actual: String) -> Bool {

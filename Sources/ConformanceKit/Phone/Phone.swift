@@ -10,28 +10,44 @@ public final class Phone {
     public private(set) var results: [DiscoveryResult] = []
     public private(set) var terminations: [(instanceID: UInt8, reason: TerminationReason, time: Instant)] = []
     public private(set) var subscribeInstances: [String: UInt8] = [:]
+    /// Subscribe instance IDs in the order the subscribes started.
+    public private(set) var startedSubscribes: [UInt8] = []
     public private(set) var rejectedCommands: [DiscoveryCommandError] = []
     /// Receives a line for the test's event log for everything the phone sees.
     public var log: ((String, [String: JSONValue]) -> Void)?
 
     /// A phone at `position` on `air`; synchronized discovery unless `unsynchronized`.
     public init(
-        air: any Air, seed: UInt64, position: StationConfiguration.Position = .init(x: 2, y: 0),
-        unsynchronized: Bool = false, reportsRejectedPublishes: Bool = false
+        air: any Air,
+        seed: UInt64,
+        position: StationConfiguration.Position = .init(x: 2, y: 0),
+        unsynchronized: Bool = false,
+        reportsRejectedPublishes: Bool = false
     ) {
         var generator = SeededGenerator(seed: seed ^ 0x5048_4F4E_4521)
         let value = generator.next()
         let address = MACAddress(
-            0x02, 0xB0, UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16),
-            UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value))
+            0x02,
+            0xB0,
+            UInt8(truncatingIfNeeded: value >> 24),
+            UInt8(truncatingIfNeeded: value >> 16),
+            UInt8(truncatingIfNeeded: value >> 8),
+            UInt8(truncatingIfNeeded: value)
+        )
         device = NANDevice(
             configuration: NANDevice.Configuration(
-                name: "phone", address: address, position: position,
+                name: "phone",
+                address: address,
+                position: position,
                 // A higher master preference than accessories' default, as a phone that is
                 // already in (or forms) the cluster the accessory joins.
-                synchronization: unsynchronized ? nil : SynchronizationConfiguration(address: address, masterPreference: 128),
-                reportsRejectedPublishes: reportsRejectedPublishes),
-            air: air, seed: seed)
+                synchronization: unsynchronized
+                    ? nil : SynchronizationConfiguration(address: address, masterPreference: 128),
+                reportsRejectedPublishes: reportsRejectedPublishes
+            ),
+            air: air,
+            seed: seed
+        )
         device.notificationHandler = { [weak self] in self?.handle($0) }
     }
 
@@ -76,9 +92,11 @@ public final class Phone {
                     "instanceID": .unsigned(UInt64(result.publishInstanceID)), "matched": .bool(result.matched),
                     "outcome": .string("\(result.outcome)"), "rssi": .integer(Int64(result.rssiDBm)),
                     "solicited": .bool(result.solicited),
-                ])
+                ]
+            )
         case .subscribeStarted(let instance, let name):
             subscribeInstances[name] = instance
+            startedSubscribes.append(instance)
             log?("subscribe_started", ["service": .string(name), "instanceID": .unsigned(UInt64(instance))])
         case .terminated(let instance, _, let reason):
             terminations.append((instance, reason, device.now))

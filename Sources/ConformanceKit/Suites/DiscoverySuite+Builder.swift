@@ -8,13 +8,21 @@ extension DiscoverySuite {
         let faults: [String]
 
         func test(
-            _ id: String, _ title: String, tags: [String] = [], requires: [TestRequirement] = [],
-            needsReconfigure: Bool = false, budget: Interval = .seconds(60),
+            _ id: String,
+            _ title: String,
+            tags: [String] = [],
+            requires: [TestRequirement] = [],
+            needsReconfigure: Bool = false,
+            budget: Interval = .seconds(60),
             _ body: @escaping @Sendable (TestContext, Builder) throws -> Void
         ) throws -> ConformanceTest {
             let builder = self
             return try ConformanceTest(
-                id: id, title: title, tags: ["discovery"] + tags, requires: requires, needsReconfigure: needsReconfigure,
+                id: id,
+                title: title,
+                tags: ["discovery"] + tags,
+                requires: requires,
+                needsReconfigure: needsReconfigure,
                 budget: budget
             ) { context in try body(context, builder) }
         }
@@ -27,7 +35,9 @@ extension DiscoverySuite {
         /// The first service that satisfies `predicate`.
         func service(_ context: TestContext, where predicate: (ServiceFacts) -> Bool) throws -> ServiceFacts {
             try context.require(
-                context.capabilities.profile?.services.first(where: predicate), "the profile has a suitable service")
+                context.capabilities.profile?.services.first(where: predicate),
+                "the profile has a suitable service"
+            )
         }
 
         /// Index of `service` in the profile, for variants.
@@ -37,20 +47,31 @@ extension DiscoverySuite {
 
         /// Opens a scenario; a variant on a target that cannot reconfigure skips the test.
         func open(
-            _ context: TestContext, variant: ProfileVariant? = nil, unsynchronized: Bool = false, distance: Double = 2
+            _ context: TestContext,
+            variant: ProfileVariant? = nil,
+            unsynchronized: Bool = false,
+            distance: Double = 2
         ) throws -> Scenario {
-            if variant != nil, case .unavailable(let reason) = context.capabilities.reconfigure {
-                try context.skip("needs a profile variant (\(variant!)); \(reason)")
+            if variant != nil || unsynchronized, case .unavailable(let reason) = context.capabilities.reconfigure {
+                try context.skip(
+                    "needs \(variant.map { "a profile variant (\($0))" } ?? "the accessory in USD mode"); \(reason)"
+                )
             }
             let request = SessionRequest(
-                seed: context.seed, variant: variant, faults: faults, unsynchronized: unsynchronized)
+                seed: context.seed,
+                variant: variant,
+                faults: faults,
+                unsynchronized: unsynchronized
+            )
             return try Scenario(context, target: target, request: request, distance: distance)
         }
 
         /// Subscribes and waits for a matched result for `service`; nil when none came.
         @discardableResult
         func discover(
-            _ scenario: Scenario, _ configuration: SubscribeConfiguration, timeout: Interval = DiscoverySuite.discoveryTimeout
+            _ scenario: Scenario,
+            _ configuration: SubscribeConfiguration,
+            timeout: Interval = DiscoverySuite.discoveryTimeout
         ) -> DiscoveryResult? {
             scenario.withPhone { $0.subscribe(configuration) }
             let name = configuration.serviceName

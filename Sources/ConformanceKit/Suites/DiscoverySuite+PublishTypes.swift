@@ -7,36 +7,55 @@ extension DiscoverySuite.Builder {
     func publishTypes() throws -> [ConformanceTest] {
         [
             try test(
-                "WA/DISC/PUB/BV-01", "A passive subscriber discovers an unsolicited publish", tags: ["publish"],
+                "WA/DISC/PUB/BV-01",
+                "A passive subscriber discovers an unsolicited publish",
+                tags: ["publish"],
                 requires: [.unsolicitedPublish]
             ) { context, suite in
                 let service = try suite.service(context) { $0.publishesUnsolicited }
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
                 let result = suite.discover(scenario, SubscribeConfiguration(serviceName: service.name, mode: .passive))
-                let found = try context.require(result, "a passive subscribe for \(service.name) discovers the accessory")
+                let found = try context.require(
+                    result,
+                    "a passive subscribe for \(service.name) discovers the accessory"
+                )
                 context.expect(!found.solicited, "the result came from an unsolicited publish")
             },
             try test(
-                "WA/DISC/PUB/BV-02", "An active subscriber gets a solicited reply", tags: ["publish"],
+                "WA/DISC/PUB/BV-02",
+                "An active subscriber gets a solicited reply",
+                tags: ["publish"],
                 requires: [.solicitedPublish]
             ) { context, suite in
                 let service = try suite.service(context) { $0.answersSubscribes }
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
                 scenario.withPhone { $0.subscribe(SubscribeConfiguration(serviceName: service.name, mode: .active)) }
-                let replied = scenario.wait(DiscoverySuite.discoveryTimeout) {
-                    $0.matchedResults(serviceName: service.name).contains { $0.solicited }
-                }
-                context.expect(replied, "the accessory answers an active subscribe for \(service.name)")
+                scenario.wait(DiscoverySuite.discoveryTimeout) { !$0.matchedResults(serviceName: service.name).isEmpty }
+                scenario.pass(.seconds(2))
+                let instance = try context.require(
+                    scenario.read { $0.subscribeInstances[service.name] },
+                    "the phone's subscribe started"
+                )
+                context.expect(
+                    scenario.solicitedReplies(to: instance, service: service.name) > 0,
+                    "the accessory answers an active subscribe for \(service.name) with a unicast publish"
+                )
             },
             try test(
-                "WA/DISC/PUB/BI-03", "A solicited-only publish is never discovered by a passive subscriber",
-                tags: ["publish"], needsReconfigure: true
+                "WA/DISC/PUB/BI-03",
+                "A solicited-only publish is never discovered by a passive subscriber",
+                tags: ["publish"],
+                needsReconfigure: true
             ) { context, suite in
                 let service = try suite.firstService(context)
                 let variant = ProfileVariant([
-                    .setServiceField(index: suite.index(of: service, context), key: "publishType", json: "\"solicited\"")
+                    .setServiceField(
+                        index: suite.index(of: service, context),
+                        key: "publishType",
+                        json: "\"solicited\""
+                    )
                 ])
                 let scenario = try suite.open(context, variant: variant)
                 defer { scenario.finish() }
@@ -50,12 +69,18 @@ extension DiscoverySuite.Builder {
                 context.expectEqual(unsolicited.count, 0, "multicast publishes from a solicited-only service")
             },
             try test(
-                "WA/DISC/PUB/BV-04", "An active subscriber discovers an unsolicited-only publish", tags: ["publish"],
+                "WA/DISC/PUB/BV-04",
+                "An active subscriber discovers an unsolicited-only publish",
+                tags: ["publish"],
                 needsReconfigure: true
             ) { context, suite in
                 let service = try suite.firstService(context)
                 let variant = ProfileVariant([
-                    .setServiceField(index: suite.index(of: service, context), key: "publishType", json: "\"unsolicited\"")
+                    .setServiceField(
+                        index: suite.index(of: service, context),
+                        key: "publishType",
+                        json: "\"unsolicited\""
+                    )
                 ])
                 let scenario = try suite.open(context, variant: variant)
                 defer { scenario.finish() }
@@ -63,8 +88,10 @@ extension DiscoverySuite.Builder {
                 context.expect(result != nil, "an active subscriber discovers an unsolicited-only service")
             },
             try test(
-                "WA/DISC/PUB/BV-05", "Unsolicited publishes go to the NAN Network ID, not to one subscriber",
-                tags: ["publish", "addressing"], requires: [.unsolicitedPublish]
+                "WA/DISC/PUB/BV-05",
+                "Unsolicited publishes go to the NAN Network ID, not to one subscriber",
+                tags: ["publish", "addressing"],
+                requires: [.unsolicitedPublish]
             ) { context, suite in
                 let service = try suite.service(context) { $0.publishesUnsolicited && $0.answersSubscribes }
                 let scenario = try suite.open(context)
@@ -77,13 +104,17 @@ extension DiscoverySuite.Builder {
                 try context.require(!unsolicited.isEmpty, "the accessory sent unsolicited publishes")
                 for entry in unsolicited {
                     context.expectEqual(
-                        entry.frame.header.address1, MACAddress.nanNetworkID,
-                        "A1 of an unsolicited publish (nan-wire-reference.md 1.3)")
+                        entry.frame.header.address1,
+                        MACAddress.nanNetworkID,
+                        "A1 of an unsolicited publish (nan-wire-reference.md 1.3)"
+                    )
                 }
             },
             try test(
-                "WA/DISC/PUB/BV-06", "A solicited reply is unicast to the subscriber and names its instance",
-                tags: ["publish", "addressing"], requires: [.solicitedPublish]
+                "WA/DISC/PUB/BV-06",
+                "A solicited reply is unicast to the subscriber and names its instance",
+                tags: ["publish", "addressing"],
+                requires: [.solicitedPublish]
             ) { context, suite in
                 let service = try suite.service(context) { $0.answersSubscribes }
                 let scenario = try suite.open(context)
@@ -96,8 +127,13 @@ extension DiscoverySuite.Builder {
                 let subscribeID = scenario.read { $0.subscribeInstances[service.name] }
                 let replies = scenario.publishes(from: nil).filter { $0.frame.header.address1 == phone }
                 let reply = try context.require(replies.first, "a unicast publish to the phone")
-                context.expectEqual(reply.sda.requestorInstanceID, subscribeID ?? 0, "Requestor Instance ID of the reply")
+                context.expectEqual(
+                    reply.sda.requestorInstanceID,
+                    subscribeID ?? 0,
+                    "Requestor Instance ID of the reply"
+                )
                 context.expect(reply.sda.instanceID != 0, "the reply's Instance ID is not 0")
+                context.expectEqual(reply.sda.serviceID, ServiceID(serviceName: service.name), "the reply's Service ID")
             },
         ]
     }

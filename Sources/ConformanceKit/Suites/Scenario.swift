@@ -13,7 +13,10 @@ final class Scenario {
 
     /// Opens a session for `request` and starts a phone `distance` metres from the accessory.
     init(
-        _ context: TestContext, target: any AccessoryTarget, request: SessionRequest, phoneUnsynchronized: Bool? = nil,
+        _ context: TestContext,
+        target: any AccessoryTarget,
+        request: SessionRequest,
+        phoneUnsynchronized: Bool? = nil,
         distance: Double = 2
     ) throws {
         self.context = context
@@ -29,8 +32,12 @@ final class Scenario {
         session.perform { [self] in
             session.air.addTap(tap)
             let phone = Phone(
-                air: session.air, seed: context.seed, position: .init(x: distance, y: 0),
-                unsynchronized: unsynchronized, reportsRejectedPublishes: true)
+                air: session.air,
+                seed: context.seed,
+                position: .init(x: distance, y: 0),
+                unsynchronized: unsynchronized,
+                reportsRejectedPublishes: true
+            )
             let context = self.context
             let session = self.session
             phone.log = { event, fields in context.log(event, at: session.now, fields) }
@@ -86,7 +93,9 @@ final class Scenario {
     }
 
     /// Publish SDFs the accessory sent (by transmitter address, when known).
-    func publishes(from address: MACAddress?) -> [(time: UInt64, frame: ManagementFrame, sda: ServiceDescriptorAttribute)] {
+    func publishes(
+        from address: MACAddress?
+    ) -> [(time: UInt64, frame: ManagementFrame, sda: ServiceDescriptorAttribute)] {
         frames.flatMap { entry -> [(time: UInt64, frame: ManagementFrame, sda: ServiceDescriptorAttribute)] in
             guard case .serviceDiscovery(let sdf) = entry.frame.body else { return [] }
             if let address, entry.frame.header.address2 != address { return [] }
@@ -95,6 +104,29 @@ final class Scenario {
                 guard case .serviceDescriptor(let sda) = attribute, sda.type == .publish else { return nil }
                 return (entry.time, entry.frame, sda)
             }
+        }
+    }
+
+    /// Solicited replies on the air: unicast publishes to the phone that answer its subscribe
+    /// `instance`. Judged from the frames themselves, not from what the phone chose to report
+    /// (it reports a publisher once per subscribe, however it was found).
+    func solicitedReplies(to instance: UInt8, service: String) -> Int {
+        let phoneAddress = phone.address
+        let serviceID = ServiceID(serviceName: service)
+        return publishes(from: nil).count {
+            $0.frame.header.address1 == phoneAddress && $0.sda.requestorInstanceID == instance
+                && $0.sda.serviceID == serviceID
+        }
+    }
+
+    /// The NAN beacons a station sent, with their Cluster attribute.
+    func beacons(from address: MACAddress) -> [(time: UInt64, cluster: ClusterAttribute)] {
+        frames.compactMap { entry in
+            guard entry.frame.header.address2 == address, case .nanBeacon(let beacon) = entry.frame.body else {
+                return nil
+            }
+            for case .cluster(let cluster) in beacon.attributes { return (entry.time, cluster) }
+            return nil
         }
     }
 
@@ -112,7 +144,9 @@ final class Scenario {
         }
         context.setCapture(pcap: capture)
         let events = session.accessoryEvents
-        if !events.isEmpty { context.attach("accessory-events.jsonl", contents: Array(events.joined(separator: "\n").utf8)) }
+        if !events.isEmpty {
+            context.attach("accessory-events.jsonl", contents: Array(events.joined(separator: "\n").utf8))
+        }
         session.close()
     }
 }

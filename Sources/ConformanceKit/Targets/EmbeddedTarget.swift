@@ -27,7 +27,10 @@ public struct EmbeddedTarget: AccessoryTarget {
     public var phoneDistance: Double
 
     public init(
-        profileDocument: Data, profile: ProfileFacts, phoneDistance: Double = 2, factory: @escaping EmbeddedAccessoryFactory
+        profileDocument: Data,
+        profile: ProfileFacts,
+        phoneDistance: Double = 2,
+        factory: @escaping EmbeddedAccessoryFactory
     ) {
         self.profileDocument = profileDocument
         self.factory = factory

@@ -111,7 +111,9 @@ struct EventFields {
     private let object: [String: Any]
 
     init?(line: String) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            return nil
+        }
         self.object = object
     }
 

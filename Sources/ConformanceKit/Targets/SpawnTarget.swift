@@ -28,7 +28,10 @@ public struct SpawnTarget: AccessoryTarget {
         // A short private directory: socket paths must fit sun_path (docs/socket-air.md).
         let directory = "/tmp/awb-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
         try FileManager.default.createDirectory(
-            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            atPath: directory,
+            withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700]
+        )
         let profilePath = directory + "/profile.json"
         try document.write(to: URL(fileURLWithPath: profilePath))
         let airPath = directory + "/air"
@@ -41,7 +44,8 @@ public struct SpawnTarget: AccessoryTarget {
             child.terminate()
             try? FileManager.default.removeItem(atPath: directory)
             throw TargetError(
-                "accessory-emu did not become ready within \(Int(readyTimeout)) s: \(child.standardErrorText.suffix(400))")
+                "accessory-emu did not become ready within \(Int(readyTimeout)) s: \(child.standardErrorText.suffix(400))"
+            )
         }
         let session = try SpawnedSession(path: airPath, directory: directory, child: child)
         session.address = ready.string("nmi").flatMap(MACAddress.init(string:))

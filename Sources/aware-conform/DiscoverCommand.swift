@@ -1,0 +1,276 @@
+import AccessoryKit
+import ArgumentParser
+import AwareCommandLine
+import AwareProtocol
+import AwareRadio
+import AwareWire
+import ConformanceKit
+import Foundation
+
+struct DiscoverCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "discover",
+        abstract: "Find accessories the way a phone does, and list them like `dns-sd -B`.",
+        discussion: """
+            Subscribes to a service as an iPhone app would and lists every accessory found: service, \
+            publish instance, NMI, signal strength and TXT record. With --vendor / --model the phone \
+            applies an AccessorySetupKit-style descriptor: both TXT keys must be present and each given \
+            name must equal the accessory's whole string (--compare literal, the default, or \
+            case-insensitive); accessories it would not offer are listed as such, with the reason.
+
+            --match-filter SPEC is the phone's filter: the TX filter of an active subscribe, and the RX \
+            filter unsolicited publishes are matched against. SPEC is colon-separated items, `*` the \
+            wildcard, `hex:` before binary items: drone:*:v2, hex:01:*:hex:03.
+
+            On the embedded target the accessory of --profile runs in-process and --timeout is \
+            simulated time; elsewhere it is wall-clock time.
+
+            Exit status: 0 at least one accessory found (and offered, with a descriptor), 1 none, 2 \
+            usage or profile error, 3 environment error.
+
+            EXAMPLES
+              aware-conform discover --profile Profiles/drone.json
+              aware-conform discover --target socket --service _drone-service._udp --vendor "Example Inc"
+            """
+    )
+
+    @OptionGroup var targetOptions: TargetOptions
+
+    @Option(help: ArgumentHelp("The service to subscribe to (default: the profile's first).", valueName: "name"))
+    var service: String?
+
+    @Option(
+        help: ArgumentHelp("passive (listen for unsolicited publishes) or active (send subscribes).", valueName: "mode")
+    )
+    var subscribe: String = "active"
+
+    @Option(help: ArgumentHelp("The phone's matching filter.", valueName: "spec"))
+    var matchFilter: String?
+
+    @Option(help: ArgumentHelp("Offer only accessories whose TXT vendorName is this.", valueName: "name"))
+    var vendor: String?
+
+    @Option(help: ArgumentHelp("Offer only accessories whose TXT modelName is this.", valueName: "name"))
+    var model: String?
+
+    @Option(help: ArgumentHelp("How --vendor and --model compare: literal or case-insensitive.", valueName: "how"))
+    var compare: String = "literal"
+
+    @Option(help: "How long to look, in seconds.")
+    var timeout: Double = 10
+
+    @Option(help: ArgumentHelp("Write every frame the phone's air carried to a pcap or pcapng.", valueName: "file"))
+    var capture: String?
+
+    @Flag(help: "Print the result as one JSON object.")
+    var json = false
+
+    @Option(help: "Seed for the embedded air and the phone.")
+    var seed: UInt64 = 1
+
+    @OptionGroup var logging: LoggingOptions
+
+    func validate() throws {
+        guard subscribe == "passive" || subscribe == "active" else {
+            throw ValidationError("--subscribe must be passive or active, not \"\(subscribe)\"")
+        }
+        guard DiscoveryDescriptor.Comparison(rawValue: compare) != nil else {
+            throw ValidationError("--compare must be literal or case-insensitive, not \"\(compare)\"")
+        }
+        if let matchFilter {
+            do {
+                _ = try MatchingFilter(spec: matchFilter)
+            } catch {
+                throw ValidationError("--match-filter \"\(matchFilter)\": \(error)")
+            }
+        }
+        guard timeout > 0 && timeout <= 3600 else {
+            throw ValidationError("--timeout must be between 0 and 3600 seconds")
+        }
+        if let service {
+            do {
+                _ = try ServiceName(service)
+            } catch {
+                throw ValidationError("--service \"\(service)\": \(error)")
+            }
+        }
+    }
+
+    func run() throws {
+        logging.bootstrap()
+        let needsProfile = targetOptions.target == "embedded" || targetOptions.target == "spawn"
+        let loaded = try targetOptions.loadProfile(required: needsProfile)
+        guard let serviceName = service ?? loaded?.0.services.first?.name else {
+            throw ValidationError("--service NAME is required without --profile")
+        }
+        let target: any AccessoryTarget
+        if let (profile, document, path) = loaded {
+            target = try targetOptions.makeTarget(profile: profile, document: document, path: path)
+        } else {
+            target = SocketTarget(
+                path: AirSpecifier(argument: targetOptions.target)?.socketPath ?? SocketAir.defaultPath,
+                profile: ProfileFacts(path: "", services: [])
+            )
+        }
+        let session: any TargetSession
+        do {
+            session = try target.openSession(SessionRequest(seed: seed))
+        } catch {
+            var standardError = StandardError()
+            print("aware-conform discover: \(target.name): \(error)", to: &standardError)
+            throw ExitCode(3)
+        }
+        defer { session.close() }
+        let tap = capture.map { _ in CaptureTap(format: .pcap) }
+        var phone: Phone?
+        var joinError: AirError?
+        session.perform {
+            if let tap { session.air.addTap(tap) }
+            let created = Phone(air: session.air, seed: seed, reportsRejectedPublishes: true)
+            do throws(AirError) {
+                try created.start()
+            } catch {
+                joinError = error
+            }
+            created.subscribe(
+                SubscribeConfiguration(
+                    serviceName: serviceName,
+                    mode: subscribe == "active" ? .active : .passive,
+                    matchingFilter: matchFilter.flatMap { try? MatchingFilter(spec: $0) }
+                )
+            )
+            phone = created
+        }
+        if let joinError {
+            var standardError = StandardError()
+            print("aware-conform discover: the phone cannot join the air: \(joinError)", to: &standardError)
+            throw ExitCode(3)
+        }
+        _ = session.run(until: { false }, timeout: .seconds(timeout))
+        var results: [DiscoveryResult] = []
+        session.perform { results = phone?.matchedResults(serviceName: serviceName) ?? [] }
+        if let tap, let capture {
+            var bytes: [UInt8] = []
+            session.perform { bytes = tap.bytes(in: CaptureFormat(path: capture) ?? .pcap) }
+            FileManager.default.createFile(atPath: capture, contents: Data(bytes))
+        }
+        let descriptor =
+            (vendor != nil || model != nil)
+            ? DiscoveryDescriptor(
+                serviceName: serviceName,
+                vendorName: vendor,
+                modelName: model,
+                comparison: DiscoveryDescriptor.Comparison(rawValue: compare) ?? .literal
+            )
+            : nil
+        let report = DiscoveryListing(
+            serviceName: serviceName,
+            target: target.name,
+            results: results,
+            descriptor: descriptor
+        )
+        print(json ? report.json.serialized : report.text, terminator: json ? "\n" : "")
+        if report.offeredCount == 0 { throw ExitCode(1) }
+    }
+}
+
+/// The accessories found, one per publisher and instance, as `discover` prints them.
+struct DiscoveryListing {
+    struct Entry {
+        var result: DiscoveryResult
+        var verdict: Result<OfferedAccessory, DiscoveryDescriptor.NotOffered>?
+    }
+
+    let serviceName: String
+    let target: String
+    let entries: [Entry]
+
+    init(serviceName: String, target: String, results: [DiscoveryResult], descriptor: DiscoveryDescriptor?) {
+        self.serviceName = serviceName
+        self.target = target
+        var seen: Set<String> = []
+        var entries: [Entry] = []
+        for result in results where seen.insert("\(result.publisherAddress)/\(result.publishInstanceID)").inserted {
+            entries.append(Entry(result: result, verdict: descriptor?.evaluate(result)))
+        }
+        self.entries = entries
+    }
+
+    var offeredCount: Int {
+        entries.count { entry in
+            if case .failure = entry.verdict { return false }
+            return true
+        }
+    }
+
+    var text: String {
+        var lines = [
+            "Browsing for \(serviceName) on \(target)", "SERVICE                    INST  NMI                RSSI  TXT",
+        ]
+        for entry in entries {
+            let result = entry.result
+            let txt =
+                result.txtRecord?.strings.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ") ?? "-"
+            let name = result.serviceName.padding(toLength: 26, withPad: " ", startingAt: 0)
+            var line =
+                "\(name) \(String(result.publishInstanceID).leftPadded(4))  \(result.publisherAddress)  "
+                + "\(String(result.rssiDBm).leftPadded(4))  \(txt)"
+            switch entry.verdict {
+            case .success(let offered)?: line += "   [offered as \"\(offered.pairingName ?? offered.modelName)\"]"
+            case .failure(let reason)?: line += "   [not offered: \(reason)]"
+            case nil: break
+            }
+            lines.append(line)
+        }
+        lines.append("\(entries.count) found, \(offeredCount) offered")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    var json: JSONValue {
+        .object([
+            ("service", .string(serviceName)),
+            ("target", .string(target)),
+            (
+                "found",
+                .array(
+                    entries.map { entry in
+                        var members: [(String, JSONValue)] = [
+                            ("nmi", .string(entry.result.publisherAddress.description)),
+                            ("instanceID", .unsigned(UInt64(entry.result.publishInstanceID))),
+                            ("rssi", .integer(Int64(entry.result.rssiDBm))),
+                            ("solicited", .bool(entry.result.solicited)),
+                            (
+                                "txt",
+                                .object(
+                                    (entry.result.txtRecord?.strings ?? []).map { raw in
+                                        let text = String(decoding: raw, as: UTF8.self)
+                                        let parts = text.split(separator: "=", maxSplits: 1)
+                                        return (
+                                            String(parts.first ?? ""), .string(parts.count > 1 ? String(parts[1]) : "")
+                                        )
+                                    }
+                                )
+                            ),
+                        ]
+                        switch entry.verdict {
+                        case .success(let offered)?:
+                            members.append(("offered", .bool(true)))
+                            members.append(("pairingName", offered.pairingName.map { .string($0) } ?? .null))
+                        case .failure(let reason)?:
+                            members.append(("offered", .bool(false)))
+                            members.append(("reason", .string(reason.description)))
+                        case nil: break
+                        }
+                        return .object(members)
+                    }
+                )
+            ),
+        ])
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

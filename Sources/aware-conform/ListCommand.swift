@@ -1,0 +1,42 @@
+import ArgumentParser
+import AwareCommandLine
+import ConformanceKit
+import Foundation
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Show every test: ID, title, group, tags, and whether the profile makes it applicable.",
+        discussion: """
+            With --profile, each test says whether it applies to that accessory and, if not, why (for \
+            example "the profile does not offer pairing"). Without, the catalogue is listed as is.
+            """
+    )
+
+    @Option(help: ArgumentHelp("Judge applicability against this profile.", valueName: "file"))
+    var profile: String?
+
+    @OptionGroup var logging: LoggingOptions
+
+    func run() throws {
+        logging.bootstrap()
+        var options = TargetOptions()
+        options.profile = profile
+        let loaded = try options.loadProfile(required: false)
+        let target: any AccessoryTarget
+        if let (profile, document, path) = loaded {
+            target = try options.makeTarget(profile: profile, document: document, path: path)
+        } else {
+            target = EmbeddedTarget(
+                profileDocument: Data(),
+                profile: ProfileFacts(path: "", services: []),
+                factory: EmbeddedAccessoryAdapter.factory
+            )
+        }
+        let catalogue = try TestCatalogue(DiscoverySuite.tests(target: target))
+        print(
+            CatalogueListingFormatter.render(catalogue.listing(on: loaded == nil ? nil : target.capabilities)),
+            terminator: ""
+        )
+    }
+}

@@ -1,0 +1,123 @@
+import ArgumentParser
+import AwareCommandLine
+import ConformanceKit
+import Foundation
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the conformance catalogue against an accessory.",
+        discussion: """
+            Runs every applicable test (or those --only selects) and reports a verdict for each: pass, \
+            fail, skip (with the reason), error or timeout. Tests that the profile makes inapplicable are \
+            skipped with the reason; a missing or empty profile is an error, never an empty run.
+
+            SELECTING
+              --only GLOB (repeatable, union) and --skip GLOB; `*` matches across `/`, so WA/DISC/* \
+            selects WA/DISC/MF/BV-01. `aware-conform list --profile FILE` shows every test.
+
+            REPRODUCING
+              Every test's seed derives from --seed and its ID; a failing test prints the exact command \
+            that reruns it. On the embedded target the same seed gives the same frames and pcap bytes.
+
+            REPORTS
+              Console progress and a summary; --junit FILE (JUnit XML: testcase name = the stable ID, \
+            classname = its group); --json FILE (docs/reports.md); --evidence DIR keeps events.jsonl and \
+            a pcap for every test (failing tests always leave them).
+
+            Exit status: 0 every applicable test passed, 1 a test failed, 2 usage or profile error, 3 \
+            environment error.
+            """
+    )
+
+    @OptionGroup var targetOptions: TargetOptions
+
+    @Option(
+        name: .customLong("only"),
+        help: ArgumentHelp("Run only the tests this GLOB selects (repeatable).", valueName: "glob")
+    )
+    var only: [String] = []
+
+    @Option(
+        name: .customLong("skip"),
+        help: ArgumentHelp("Leave out the tests this GLOB selects (repeatable).", valueName: "glob")
+    )
+    var skip: [String] = []
+
+    @Option(help: "Base seed; each test's seed derives from it and the test's ID.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Tests to run at once.")
+    var jobs: Int = 1
+
+    @Option(help: ArgumentHelp("Run only shard I of N (counting from 1).", valueName: "I/N"))
+    var shard: String?
+
+    @Option(help: "Run each test N times with successive seeds.")
+    var iterations: Int = 1
+
+    @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "file"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Write a JSON report.", valueName: "file"))
+    var json: String?
+
+    @Option(help: ArgumentHelp("Keep events.jsonl and a pcap for every test here.", valueName: "dir"))
+    var evidence: String?
+
+    @Option(
+        name: .customLong("fault"),
+        help: ArgumentHelp("Switch on an accessory fault (embedded and spawn targets; repeatable).", valueName: "name")
+    )
+    var faults: [String] = []
+
+    @OptionGroup var logging: LoggingOptions
+
+    func run() throws {
+        logging.bootstrap()
+        guard let (profile, document, path) = try targetOptions.loadProfile(required: true) else { return }
+        let target = try targetOptions.makeTarget(profile: profile, document: document, path: path)
+        let catalogue = try TestCatalogue(DiscoverySuite.tests(target: target, faults: faults))
+        let selection = TestSelection(only: only, skip: skip)
+        let parsedShard: Shard?
+        do {
+            parsedShard = try shard.map { try Shard($0) }
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        var rerun = ["aware-conform", "run", "--profile", path, "--target", targetOptions.target]
+        for fault in faults { rerun += ["--fault", fault] }
+        let configuration = RunConfiguration(
+            capabilities: target.capabilities,
+            baseSeed: seed,
+            selection: selection,
+            jobs: jobs,
+            shard: parsedShard,
+            iterations: iterations,
+            evidence: evidence.map { .everyTest(directory: $0) } ?? .default,
+            defaultWallLimit: .seconds(target.clock == .virtual ? 60 : 120),
+            clock: target.clock,
+            rerun: RerunCommand(baseArguments: rerun),
+            toolVersion: AwareConform.version
+        )
+        let runner: TestRunner
+        do {
+            runner = try TestRunner(catalogue: catalogue, configuration: configuration)
+        } catch {
+            var standardError = StandardError()
+            print("aware-conform run: \(error)", to: &standardError)
+            throw ExitCode(error.exitCode.rawValue)
+        }
+        // Tests report through the console as they finish.
+        let result = runner.run(observer: ConsoleReporter())
+        do {
+            if let junit { try JUnitReport.render(result).write(toFile: junit, atomically: true, encoding: .utf8) }
+            if let json { try JSONReport.render(result).write(toFile: json, atomically: true, encoding: .utf8) }
+        } catch {
+            var standardError = StandardError()
+            print("aware-conform run: cannot write a report: \(error)", to: &standardError)
+            throw ExitCode(3)
+        }
+        throw ExitCode(result.exitCode.rawValue)
+    }
+}

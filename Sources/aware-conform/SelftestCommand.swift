@@ -1,0 +1,98 @@
+import ArgumentParser
+import AwareCommandLine
+import ConformanceKit
+import Foundation
+
+struct SelftestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "selftest",
+        abstract: "Prove the catalogue can fail: run it against deliberately broken accessories.",
+        discussion: """
+            Runs the catalogue once against the accessory as the profile describes it (every applicable \
+            test must pass), then once per accessory fault (`accessory-emu --fault NAME`). Each fault \
+            breaks one behaviour; the tests that check that behaviour must fail and every other \
+            applicable test must still pass. A test that no fault can make fail would be a test that \
+            cannot fail.
+
+            Exit status: 0 every run came out as expected, 1 some did not, 2 usage or profile error, 3 \
+            environment error.
+            """
+    )
+
+    @OptionGroup var targetOptions: TargetOptions
+
+    @Option(help: "Base seed for every run.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Tests to run at once within each run.")
+    var jobs: Int = 1
+
+    @Option(
+        name: .customLong("only-fault"),
+        help: ArgumentHelp("Check only this fault (repeatable).", valueName: "name")
+    )
+    var onlyFaults: [String] = []
+
+    @OptionGroup var logging: LoggingOptions
+
+    func validate() throws {
+        guard targetOptions.target == "embedded" || targetOptions.target == "spawn" else {
+            throw ValidationError("selftest needs a target the runner owns: embedded or spawn")
+        }
+        for fault in onlyFaults where DiscoverySuite.expectedFailures[fault] == nil {
+            throw ValidationError("no fault named \"\(fault)\"")
+        }
+    }
+
+    func run() throws {
+        logging.bootstrap()
+        guard let (profile, document, path) = try targetOptions.loadProfile(required: true) else { return }
+        let target = try targetOptions.makeTarget(profile: profile, document: document, path: path)
+        let evidenceRoot = FileManager.default.temporaryDirectory.appendingPathComponent("awb-selftest-\(getpid())")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: evidenceRoot) }
+
+        func run(faults: [String]) throws -> RunResult {
+            let catalogue = try TestCatalogue(DiscoverySuite.tests(target: target, faults: faults))
+            let configuration = RunConfiguration(
+                capabilities: target.capabilities,
+                baseSeed: seed,
+                jobs: jobs,
+                evidence: .failingTests(root: evidenceRoot),
+                clock: target.clock,
+                rerun: RerunCommand(baseArguments: ["aware-conform", "run", "--profile", path]),
+                toolVersion: AwareConform.version
+            )
+            return try TestRunner(catalogue: catalogue, configuration: configuration).run()
+        }
+
+        let baseline = try run(faults: [])
+        let applicable = Set(baseline.tests.filter { $0.verdict != .skip }.map(\.id.description))
+        var problems = 0
+        let baselineFailures = baseline.tests.filter { $0.verdict.isFailing }
+        print("no fault: \(applicable.count) applicable tests, \(baselineFailures.count) failing")
+        for test in baselineFailures {
+            problems += 1
+            print("  UNEXPECTED \(test.verdict) \(test.id): \(test.message ?? "")")
+        }
+        let faults = onlyFaults.isEmpty ? DiscoverySuite.expectedFailures.keys.sorted() : onlyFaults
+        for fault in faults {
+            let expected = (DiscoverySuite.expectedFailures[fault] ?? []).intersection(applicable)
+            let result = try run(faults: [fault])
+            let failing = Set(result.tests.filter { $0.verdict.isFailing }.map(\.id.description))
+            let missed = expected.subtracting(failing).sorted()
+            let extra = failing.subtracting(expected).sorted()
+            let ok = missed.isEmpty && extra.isEmpty && !expected.isEmpty
+            print("\(ok ? "ok  " : "FAIL") --fault \(fault): \(failing.count) failing, \(expected.count) expected")
+            if expected.isEmpty { print("     no applicable test checks this fault for this profile") }
+            for id in missed { print("     should have failed: \(id)") }
+            for id in extra {
+                let message = result.tests.first { $0.id.description == id }?.message ?? ""
+                print("     failed unexpectedly: \(id): \(message)")
+            }
+            if !ok { problems += 1 }
+        }
+        print(problems == 0 ? "selftest passed" : "selftest: \(problems) problem\(problems == 1 ? "" : "s")")
+        if problems > 0 { throw ExitCode(1) }
+    }
+}

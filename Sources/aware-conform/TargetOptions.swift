@@ -1,0 +1,77 @@
+import AccessoryKit
+import ArgumentParser
+import AwareCommandLine
+import AwareRadio
+import ConformanceKit
+import Foundation
+
+/// `--target` and `--profile`, shared by every command that talks to an accessory.
+struct TargetOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Where the accessory is: embedded (in-process, simulated air, virtual time; the default), spawn (child "
+                + "accessory-emu processes on a private socket air) or socket[:PATH] (an accessory someone else started; "
+                + "default path: the per-user air).",
+            valueName: "target"
+        )
+    )
+    var target: String = "embedded"
+
+    @Option(help: ArgumentHelp("The accessory's profile (JSON).", valueName: "file"))
+    var profile: String?
+
+    func validate() throws {
+        guard target == "embedded" || target == "spawn" || AirSpecifier(argument: target)?.socketPath != nil else {
+            throw ValidationError("--target must be embedded, spawn, socket or socket:PATH, not \"\(target)\"")
+        }
+    }
+
+    /// The profile and its document; usage errors (exit 2) name the file and the problem.
+    func loadProfile(required: Bool) throws -> (AccessoryProfile, Data, String)? {
+        guard let path = profile else {
+            if required {
+                throw ValidationError("--profile FILE is required: the runner needs to know what the accessory is")
+            }
+            return nil
+        }
+        let loaded: AccessoryProfile
+        do {
+            loaded = try ProfileLoader.load(path: path)
+        } catch {
+            var standardError = StandardError()
+            for line in error.lines(file: path) { print(line, to: &standardError) }
+            throw ExitCode(2)
+        }
+        guard let document = FileManager.default.contents(atPath: path) else { throw ExitCode(2) }
+        return (loaded, document, path)
+    }
+
+    /// The target for `profile`; environment problems exit 3.
+    func makeTarget(profile: AccessoryProfile, document: Data, path: String) throws -> any AccessoryTarget {
+        let facts = ProfileFacts(profile: profile, path: path)
+        switch target {
+        case "embedded":
+            return EmbeddedTarget(profileDocument: document, profile: facts, factory: EmbeddedAccessoryAdapter.factory)
+        case "spawn":
+            let emulator = Self.siblingExecutable("accessory-emu")
+            guard FileManager.default.isExecutableFile(atPath: emulator) else {
+                var standardError = StandardError()
+                print(
+                    "aware-conform: the spawn target needs accessory-emu next to aware-conform (\(emulator))",
+                    to: &standardError
+                )
+                throw ExitCode(3)
+            }
+            return SpawnTarget(emulatorPath: emulator, profileDocument: document, profile: facts)
+        default:
+            let path = AirSpecifier(argument: target)?.socketPath ?? SocketAir.defaultPath
+            return SocketTarget(path: path, profile: facts)
+        }
+    }
+
+    /// A program built next to this one.
+    static func siblingExecutable(_ name: String) -> String {
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return me.deletingLastPathComponent().appendingPathComponent(name).path
+    }
+}
