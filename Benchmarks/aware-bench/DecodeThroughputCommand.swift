@@ -68,7 +68,7 @@ struct DecodeThroughputCommand: ParsableCommand {
     func run() throws {
         let frame = FrameCorpus.representativePublishSDF
         print("decode-throughput: FrameCorpus.representativePublishSDF, \(frame.count) octets, one thread")
-        let baseline = Self.measure("crc32-fcs", seconds: seconds) { Int(CRC32.checksum(frame)) }
+        let baseline = Self.measure("crc32-fcs", seconds: seconds) { Int(FrameCheckSequence.crc32(frame)) }
         let decode = Self.measure("decode", seconds: seconds) {
             (try? IEEE80211Frame(bytes: frame)) == nil ? 0 : 1
         }
@@ -78,8 +78,13 @@ struct DecodeThroughputCommand: ParsableCommand {
         let decodeJSON = Self.measure("decode+json", seconds: seconds) {
             (try? IEEE80211Frame(bytes: frame))?.decodedFields.json.serialized.utf8.count ?? 0
         }
-        guard (try? IEEE80211Frame(bytes: frame))?.wireBytes == frame else {
-            throw BenchSupport.failure(1, "decode-throughput: the representative publish SDF does not round-trip")
+        guard (try? IEEE80211Frame(bytes: frame))?.wireBytes == frame,
+            FrameCheckSequence.crc32(frame) == CRC32.checksum(frame)
+        else {
+            throw BenchSupport.failure(
+                1,
+                "decode-throughput: the frame does not round-trip or the baseline CRC is wrong"
+            )
         }
 
         var members: [(String, JSONValue)] = [
