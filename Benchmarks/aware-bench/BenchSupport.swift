@@ -72,6 +72,9 @@ enum BenchSupport {
         print(JSONValue.object([("benchmark", .string(benchmark))] + members).serialized)
     }
 
+    /// Pushes printed lines out now, so progress shows in a CI log whose stdout is a pipe.
+    static func flush() { fflush(nil) }
+
     static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) + Double(attoseconds) / 1e18

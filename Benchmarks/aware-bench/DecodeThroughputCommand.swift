@@ -68,6 +68,7 @@ struct DecodeThroughputCommand: ParsableCommand {
     func run() throws {
         let frame = FrameCorpus.representativePublishSDF
         print("decode-throughput: FrameCorpus.representativePublishSDF, \(frame.count) octets, one thread")
+        BenchSupport.flush()
         let baseline = Self.measure("crc32-fcs", seconds: seconds) { Int(FrameCheckSequence.crc32(frame)) }
         let decode = Self.measure("decode", seconds: seconds) {
             (try? IEEE80211Frame(bytes: frame)) == nil ? 0 : 1

@@ -93,11 +93,14 @@ struct DecodeVsTsharkCommand: ParsableCommand {
         print(
             "decode-vs-tshark: \(capture.path): \(BenchSupport.grouped(Double(frames))) frames, \(bytes.count) octets"
         )
+        BenchSupport.flush()
 
+        let standInWords = standIn?.split(separator: " ").map(String.init) ?? []
+        let standInExecutable = try standInWords.first.map { $0.contains("/") ? $0 : try Self.onPath($0) }
         func conformCommand(_ file: URL) -> Command {
-            if let standIn {
-                let words = standIn.split(separator: " ").map { $0 == "FILE" ? file.path : String($0) }
-                return Command(executable: words.first ?? "true", arguments: Array(words.dropFirst()))
+            if let standInExecutable {
+                let arguments = standInWords.dropFirst().map { $0 == "FILE" ? file.path : $0 }
+                return Command(executable: standInExecutable, arguments: arguments)
             }
             return Command(executable: conformPath, arguments: ["decode", file.path, "--json"])
         }

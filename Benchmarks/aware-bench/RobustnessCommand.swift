@@ -12,7 +12,7 @@ struct RobustnessCommand: ParsableCommand {
             availability, NDC, NDL, NDL QoS, CSIA, SCIA, SKDA, sync and discovery beacons, PASN \
             frames 1-3 with a fragmented Wrapped Data) plus the 37 frames of the hostap session \
             capture. Frame input i is, by a roll of its own generator: 70 % a corpus frame after \
-            1-4 byte mutations (or noise), 12 % a right header followed by random attributes or \
+            1-4 byte mutations (or noise), 12 % a correct header followed by random attributes or \
             elements, 18 % a mutated radiotap packet read through a one-record pcap. Capture file \
             input i is a mutated pcap or pcapng file.
 
@@ -27,7 +27,7 @@ struct RobustnessCommand: ParsableCommand {
             RobustnessTests` checks.
 
             Reported: frames, decoded and rejected counts per input kind, wall time and frames per \
-            second (all threads together; frames include capture files only in the files line).
+            second (all threads together); capture files are counted and timed on a line of their own.
             """
     )
 
@@ -73,6 +73,7 @@ struct RobustnessCommand: ParsableCommand {
         let (corpus, session) = try BenchSupport.robustnessFrames(sessionCapture: sessionCapture)
         let robustness = DecoderRobustness(frames: corpus, seed: seed)
         print("robustness: seed \(seed), corpus of \(corpus.count) frames (FrameCorpus + \(session.path))")
+        BenchSupport.flush()
 
         if index != nil || pcapIndex != nil {
             if let index { try checkOne(robustness.frameInput(at: index)) }
@@ -160,6 +161,7 @@ struct RobustnessCommand: ParsableCommand {
                     print(
                         "  ... \(BenchSupport.grouped(Double(done * workers))) inputs, \(BenchSupport.fixed(elapsed, 1)) s"
                     )
+                    BenchSupport.flush()
                 }
             }
             merger.add(tally, violations)

@@ -33,6 +33,8 @@ import Testing
         robustness violation: seed \(seed), \(input.kind.rawValue) input \(input.index): \(reason)
         input (\(input.bytes.count) octets): \(HexString.encode(input.bytes))
         rerun: AWAREBENCH_SEED=\(seed) swift test --filter RobustnessTests
+        this input alone: swift run -c release aware-bench robustness --seed \(seed) \
+        \(input.kind == .captureFile ? "--pcap-index" : "--index") \(input.index)
         """
     }
 

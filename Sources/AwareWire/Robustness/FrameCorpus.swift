@@ -623,11 +623,16 @@ public enum FrameCorpus {
         )
     }
 
+    /// A QoS Data frame on the data path, NDI to NDI, carrying an IPv6 header with No Next
+    /// Header (59): what the application traffic looks like before it is encrypted.
     static var qosDataFrame: IEEE80211Frame {
-        .notManagement(
-            frameControl: FrameControl(rawValue: 0x0188),
-            rest: [0x2C, 0x00] + accessoryNDI.octets + phoneNDI.octets + accessoryNDI.octets + [0x10, 0x00, 0x00, 0x00]
-                + [0xAA, 0xAA, 0x03, 0x00, 0x00, 0x00, 0x86, 0xDD]
+        let linkLocal: [UInt8] = [0xFE, 0x80, 0, 0, 0, 0, 0, 0, 0x00, 0xB0, 0x00, 0xFF, 0xFE, 0x00, 0x01, 0x02]
+        let allNodes: [UInt8] = [0xFF, 0x02, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x01]
+        let ipv6: [UInt8] = [0x60, 0x00, 0x00, 0x00, 0x00, 0x00, 59, 255] + linkLocal + allNodes
+        return .notManagement(
+            frameControl: FrameControl(rawValue: 0x0088),
+            rest: [0x2C, 0x00] + accessoryNDI.octets + phoneNDI.octets + MACAddress.nanNetworkID.octets
+                + [0x10, 0x00, 0x00, 0x00] + [0xAA, 0xAA, 0x03, 0x00, 0x00, 0x00, 0x86, 0xDD] + ipv6
         )
     }
 
