@@ -81,17 +81,25 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     /// Escapes octet by octet: every octet of a multi-octet UTF-8 sequence is 0x80 or more,
     /// so only ASCII quote, backslash and control characters are ever touched (RFC 8259, 7).
+    /// Strings with none of them (keys, names, hex: nearly all) are copied in one go.
     private static func writeString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for octet in text.utf8 {
-            switch octet {
-            case UInt8(ascii: "\""): out += #"\""#.utf8
-            case UInt8(ascii: "\\"): out += #"\\"#.utf8
-            case UInt8(ascii: "\n"): out += #"\n"#.utf8
-            case UInt8(ascii: "\r"): out += #"\r"#.utf8
-            case UInt8(ascii: "\t"): out += #"\t"#.utf8
-            case 0..<0x20: out += ("\\u00" + HexString.byte(octet)).utf8
-            default: out.append(octet)
+        var text = text
+        text.withUTF8 { octets in
+            guard octets.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                out.append(contentsOf: octets)
+                return
+            }
+            for octet in octets {
+                switch octet {
+                case UInt8(ascii: "\""): out += #"\""#.utf8
+                case UInt8(ascii: "\\"): out += #"\\"#.utf8
+                case UInt8(ascii: "\n"): out += #"\n"#.utf8
+                case UInt8(ascii: "\r"): out += #"\r"#.utf8
+                case UInt8(ascii: "\t"): out += #"\t"#.utf8
+                case 0..<0x20: out += ("\\u00" + HexString.byte(octet)).utf8
+                default: out.append(octet)
+                }
             }
         }
         out.append(UInt8(ascii: "\""))
