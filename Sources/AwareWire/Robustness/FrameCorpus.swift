@@ -390,7 +390,7 @@ public enum FrameCorpus {
         )
     }
 
-    /// Schedule Request with an unaligned schedule and a vendor-specific attribute.
+    /// Schedule Request with an unaligned schedule, a vendor-specific and an unknown attribute.
     static var scheduleRequest: IEEE80211Frame {
         .management(
             naf(
@@ -401,6 +401,25 @@ public enum FrameCorpus {
                     .availability(availability),
                     .ndl(
                         NDLAttribute(dialogToken: 3, type: .request, status: .continued, reasonCode: .unspecifiedReason)
+                    ),
+                    .unalignedSchedule(
+                        UnalignedScheduleAttribute(
+                            scheduleID: 1,
+                            sequenceID: 2,
+                            startingTime: 0x0012_3456,
+                            duration: 2_048,
+                            period: 0,
+                            countDown: 3,
+                            overwriteAll: false,
+                            overwriteMapID: 1,
+                            channel: UnalignedScheduleChannel(
+                                target: .channel(
+                                    ChannelEntry(operatingClass: 124, channelBitmap: 0x0002, primaryChannelBitmap: 0)
+                                ),
+                                channelAvailability: true,
+                                rxNSS: 1
+                            )
+                        )
                     ),
                     .vendorSpecific(VendorSpecificAttribute(oui: [0x00, 0x17, 0xF2], body: [0x01, 0x02, 0x03])),
                     .unknown(id: NANAttributeID(0x1F), body: [0x00, 0x01]),
