@@ -86,6 +86,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Benchmarks and the release-mode robustness run (not tests: nothing here is timed in a test).
+        .executableTarget(
+            name: "aware-bench",
+            dependencies: [
+                "AwareWire",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/aware-bench"
+        ),
 
         .testTarget(name: "AwareWireTests", dependencies: ["AwareWire"]),
         .testTarget(
