@@ -13,14 +13,17 @@ final class AccessoryHost {
     let capturePath: String?
     let output: EventPrinter
     let controlFromStandardInput: Bool
+    let socketRSSIDBm: Int
 
     init(
         profile: AccessoryProfile,
         options: AccessoryOptions,
         capturePath: String?,
         output: EventPrinter,
-        controlFromStandardInput: Bool
+        controlFromStandardInput: Bool,
+        socketRSSIDBm: Int
     ) {
+        self.socketRSSIDBm = socketRSSIDBm
         self.profile = profile
         self.options = options
         self.capturePath = capturePath
@@ -33,7 +36,7 @@ final class AccessoryHost {
         let scheduler = WallClockScheduler()
         let air: SocketAir
         do {
-            air = try SocketAir(path: path, scheduler: scheduler)
+            air = try SocketAir(path: path, scheduler: scheduler, rssiDBm: socketRSSIDBm)
         } catch {
             throw .air(error)
         }

@@ -76,6 +76,14 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "On the socket air: the RSSI (dBm) to report for frames heard (default -50).",
+            valueName: "dBm"
+        )
+    )
+    var socketRssi: Int = -50
+
+    @Option(
+        help: ArgumentHelp(
             "With --air sim: simulated seconds to run, as fast as possible, then exit.",
             valueName: "seconds"
         )
@@ -128,7 +136,8 @@ struct RunCommand: ParsableCommand {
             options: options,
             capturePath: capture,
             output: output,
-            controlFromStandardInput: controlStdin
+            controlFromStandardInput: controlStdin,
+            socketRSSIDBm: socketRssi
         )
         let outcome: Result<Void, AccessoryHostError>
         switch specifier {

@@ -107,6 +107,7 @@ public final class Accessory {
             receiveMatchingFilter: .some(service.matchingFilter),
             serviceInfo: serviceInfo(for: service, extra: [:]),
             timeToLive: options.faults.contains(.ignoreTTL) ? nil : service.ttlSeconds.map { .seconds(Int64($0)) },
+            discoveryRangeLimited: service.rangeLimited && !options.faults.contains(.ignoreRangeLimit),
             instanceID: UInt8(exactly: service.instanceId)
         )
         if let pairing = profile.pairing, !options.faults.contains(.noPairingAdvertisement) {

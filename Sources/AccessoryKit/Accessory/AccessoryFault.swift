@@ -23,6 +23,7 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
     case missingModelName = "missing-model-name"
     case longTXTValue = "long-txt-value"
     case ignoreBeacons = "ignore-beacons"
+    case ignoreRangeLimit = "ignore-range-limit"
 
     /// What the fault does, for `--help` and the self-test report.
     public var summary: String {
@@ -47,6 +48,7 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
         case .missingModelName: "leave modelName out of the TXT record"
         case .longTXTValue: "send a TXT value longer than the 63 octets the phone reads"
         case .ignoreBeacons: "ignore NAN beacons: never join another device's cluster"
+        case .ignoreRangeLimit: "publish a range-limited service without the range limit, answering phones far away"
         }
     }
 }

@@ -2,7 +2,7 @@ import AwareWire
 
 extension ProfileReader {
     static let serviceKeys = [
-        "name", "instanceId", "publishType", "matchFilter", "serviceInfo", "ttlSeconds", "datapath",
+        "name", "instanceId", "publishType", "matchFilter", "serviceInfo", "ttlSeconds", "rangeLimited", "datapath",
     ]
     static let reservedTXTKeys = ["vendorName", "modelName", "pairingName"]
 
@@ -108,6 +108,8 @@ extension ProfileReader {
         }
         let ttl = integer(view, "ttlSeconds", in: 1...86_400)
         if view.has("ttlSeconds") && ttl == nil { valid = false }
+        let rangeLimited = bool(view, "rangeLimited")
+        if view.has("rangeLimited") && rangeLimited == nil { valid = false }
         var datapath: DatapathSettings?
         if let node = view["datapath"] {
             datapath = readDatapath(node, at: view.path("datapath"))
@@ -121,6 +123,7 @@ extension ProfileReader {
             matchFilter: matchFilter,
             serviceInfo: serviceInfo,
             ttlSeconds: ttl,
+            rangeLimited: rangeLimited ?? false,
             datapath: datapath
         )
         return (service, instanceId)

@@ -14,6 +14,9 @@ public struct ServiceProfile: Codable, Hashable, Sendable {
     public var serviceInfo: ServiceInfo?
     /// How long the publish lasts; nil publishes until the accessory stops.
     public var ttlSeconds: Int?
+    /// Discovery Range Limited (SDA Service Control bit 5, nan-wire-reference.md 2.4): only
+    /// phones close by discover the service or get answers.
+    public var rangeLimited: Bool
     /// How the accessory accepts data paths for this service; nil means it accepts none.
     public var datapath: DatapathSettings?
 
@@ -24,8 +27,10 @@ public struct ServiceProfile: Codable, Hashable, Sendable {
         matchFilter: String? = nil,
         serviceInfo: ServiceInfo? = nil,
         ttlSeconds: Int? = nil,
+        rangeLimited: Bool = false,
         datapath: DatapathSettings? = nil
     ) {
+        self.rangeLimited = rangeLimited
         self.name = name
         self.instanceId = instanceId
         self.publishType = publishType

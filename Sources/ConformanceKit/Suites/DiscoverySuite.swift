@@ -3,7 +3,7 @@ import AwareWire
 
 /// The discovery test group, `WA/DISC/*`: what a phone needs from an accessory before it can
 /// pair — publish and subscribe types, service IDs, matching filters both ways, service
-/// response filters, TTL, the TXT record the phone reads, AccessorySetupKit-style
+/// response filters, TTL, range limit, the TXT record the phone reads, AccessorySetupKit-style
 /// descriptors, several services, publish updates, cluster membership and USD.
 ///
 /// Every test has a fault of the emulator that makes it fail (``expectedFailures``), checked by
@@ -20,7 +20,7 @@ public enum DiscoverySuite {
         let groups: [() throws -> [ConformanceTest]] = [
             suite.publishTypes, suite.serviceIDs, suite.matchingFilters, suite.responseFilters, suite.timeToLive,
             suite.txtRecord, suite.descriptors, suite.severalServices, suite.updates, suite.pairingAdvertisement,
-            suite.clusterAndUSD,
+            suite.clusterAndUSD, suite.rangeLimit,
         ]
         var tests: [ConformanceTest] = []
         for group in groups { tests += try group() }
@@ -31,7 +31,7 @@ public enum DiscoverySuite {
     public static let expectedFailures: [String: Set<String>] = [
         "no-unsolicited-publish": [
             "WA/DISC/PUB/BV-01", "WA/DISC/PUB/BV-04", "WA/DISC/PUB/BV-05", "WA/DISC/USD/BV-01", "WA/DISC/MF/BV-01",
-            "WA/DISC/SYNC/BV-01", "WA/DISC/UPD/BV-01", "WA/DISC/TTL/BV-01",
+            "WA/DISC/SYNC/BV-01", "WA/DISC/UPD/BV-01", "WA/DISC/TTL/BV-01", "WA/DISC/RNG/BV-01",
         ],
         "no-solicited-reply": [
             "WA/DISC/PUB/BV-02", "WA/DISC/PUB/BV-06", "WA/DISC/SRF/BV-01", "WA/DISC/SRF/BV-04", "WA/DISC/MF/BV-02",
@@ -43,7 +43,7 @@ public enum DiscoverySuite {
             "WA/DISC/SID/BV-02", "WA/DISC/MF/BV-01", "WA/DISC/MF/BV-02", "WA/DISC/SRF/BV-01", "WA/DISC/SRF/BV-04",
             "WA/DISC/TXT/BV-01", "WA/DISC/TXT/BV-02", "WA/DISC/TXT/BV-03", "WA/DISC/TXT/BV-04", "WA/DISC/ASK/BV-01",
             "WA/DISC/ASK/BV-02", "WA/DISC/ASK/BV-03", "WA/DISC/MULTI/BV-01", "WA/DISC/UPD/BV-01", "WA/DISC/ADV/BV-01",
-            "WA/DISC/USD/BV-01", "WA/DISC/TTL/BV-01", "WA/DISC/ASK/BI-04",
+            "WA/DISC/USD/BV-01", "WA/DISC/TTL/BV-01", "WA/DISC/ASK/BI-04", "WA/DISC/RNG/BV-01",
         ],
         "answer-any-service": ["WA/DISC/SID/BI-03"],
         "ignore-match-filter": ["WA/DISC/MF/BV-02"],
@@ -61,5 +61,6 @@ public enum DiscoverySuite {
         "no-service-update-indicator": ["WA/DISC/UPD/BV-01"],
         "no-pairing-advertisement": ["WA/DISC/ADV/BV-01"],
         "ignore-beacons": ["WA/DISC/SYNC/BV-01"],
+        "ignore-range-limit": ["WA/DISC/RNG/BV-01", "WA/DISC/RNG/BI-02"],
     ]
 }

@@ -24,12 +24,36 @@ public struct SessionRequest: Hashable, Sendable {
     public var faults: [String]
     /// Unsynchronized service discovery (USD) for the accessory.
     public var unsynchronized: Bool
+    /// How far the phone stands from the accessory, in metres. The simulated air turns it
+    /// into path loss; on the socket air it sets the RSSI each side reports (the same
+    /// log-distance model), so range tests run on every target the runner owns.
+    public var phoneDistance: Double
 
-    public init(seed: UInt64, variant: ProfileVariant? = nil, faults: [String] = [], unsynchronized: Bool = false) {
+    public init(
+        seed: UInt64,
+        variant: ProfileVariant? = nil,
+        faults: [String] = [],
+        unsynchronized: Bool = false,
+        phoneDistance: Double = 2
+    ) {
         self.seed = seed
         self.variant = variant
         self.faults = faults
         self.unsynchronized = unsynchronized
+        self.phoneDistance = phoneDistance
+    }
+
+    /// The RSSI a 20 dBm transmitter `phoneDistance` away gives on channel 6 under the
+    /// simulated air's indoor model, for airs that have no positions.
+    public var linkRSSIDBm: Int {
+        Int(
+            PathLossModel.indoor.receivedPower(
+                transmitPowerDBm: 20,
+                distance: max(1, phoneDistance),
+                frequencyMHz: 2437
+            )
+            .rounded()
+        )
     }
 }
 

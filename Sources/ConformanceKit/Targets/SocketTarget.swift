@@ -25,6 +25,6 @@ public struct SocketTarget: AccessoryTarget {
         guard request.variant == nil, request.faults.isEmpty else {
             throw TargetError("socket:\(path) cannot change the accessory's profile or faults")
         }
-        return try WallClockSession(path: path)
+        return try WallClockSession(path: path, rssiDBm: request.linkRSSIDBm)
     }
 }

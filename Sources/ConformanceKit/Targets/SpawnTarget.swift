@@ -36,7 +36,7 @@ public struct SpawnTarget: AccessoryTarget {
         try document.write(to: URL(fileURLWithPath: profilePath))
         let airPath = directory + "/air"
         var arguments = ["run", "--profile", profilePath, "--air", "socket:\(airPath)", "--json", "--control-stdin"]
-        arguments += ["--seed", String(request.seed)]
+        arguments += ["--seed", String(request.seed), "--socket-rssi", String(request.linkRSSIDBm)]
         for fault in request.faults { arguments += ["--fault", fault] }
         if request.unsynchronized { arguments.append("--unsynchronized") }
         let child = try EmulatorProcess(executable: emulatorPath, arguments: arguments)
@@ -47,7 +47,12 @@ public struct SpawnTarget: AccessoryTarget {
                 "accessory-emu did not become ready within \(Int(readyTimeout)) s: \(child.standardErrorText.suffix(400))"
             )
         }
-        let session = try SpawnedSession(path: airPath, directory: directory, child: child)
+        let session = try SpawnedSession(
+            path: airPath,
+            rssiDBm: request.linkRSSIDBm,
+            directory: directory,
+            child: child
+        )
         session.address = ready.string("nmi").flatMap(MACAddress.init(string:))
         return session
     }
@@ -58,10 +63,10 @@ final class SpawnedSession: WallClockSession {
     let child: EmulatorProcess
     var address: MACAddress?
 
-    init(path: String, directory: String, child: EmulatorProcess) throws {
+    init(path: String, rssiDBm: Int, directory: String, child: EmulatorProcess) throws {
         self.directory = directory
         self.child = child
-        try super.init(path: path)
+        try super.init(path: path, rssiDBm: rssiDBm)
     }
 
     override var accessoryAddress: MACAddress? { address }

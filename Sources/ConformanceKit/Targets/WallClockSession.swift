@@ -8,9 +8,9 @@ class WallClockSession: TargetSession {
     let scheduler: WallClockScheduler
     let socketAir: SocketAir
 
-    init(path: String) throws {
+    init(path: String, rssiDBm: Int = -50) throws {
         scheduler = WallClockScheduler()
-        socketAir = try SocketAir(path: path, scheduler: scheduler)
+        socketAir = try SocketAir(path: path, scheduler: scheduler, rssiDBm: rssiDBm)
         scheduler.runInBackground()
     }
 
