@@ -93,7 +93,7 @@ extension DiscoverySuite.Builder {
                 tags: ["publish", "addressing"],
                 requires: [.unsolicitedPublish]
             ) { context, suite in
-                let service = try suite.service(context) { $0.publishesUnsolicited && $0.answersSubscribes }
+                let service = try suite.service(context) { $0.publishesUnsolicited }
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
                 // An active subscribe first, so a careless accessory knows an address to misuse.
