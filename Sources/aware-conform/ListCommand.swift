@@ -13,15 +13,13 @@ struct ListCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("Judge applicability against this profile.", valueName: "file"))
-    var profile: String?
+    @OptionGroup var targetOptions: TargetOptions
 
     @OptionGroup var logging: LoggingOptions
 
     func run() throws {
         logging.bootstrap()
-        var options = TargetOptions()
-        options.profile = profile
+        let options = targetOptions
         let loaded = try options.loadProfile(required: false)
         let target: any AccessoryTarget
         if let (profile, document, path) = loaded {

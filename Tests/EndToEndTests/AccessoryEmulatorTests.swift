@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// `accessory-emu` as a person or a script runs it.
+@Suite struct AccessoryEmulatorTests {
+    @Test func itsCaptureDecodesInTsharkWithTheServiceIDAndTheTXTKeys() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "awb-emu-\(UUID().uuidString.prefix(8))"
+        )
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let capture = directory.appendingPathComponent("drone.pcapng").path
+        let run = try CommandRunner.run(
+            "accessory-emu",
+            ["--profile", "Profiles/drone.json", "--air", "sim", "--duration", "3", "--capture", capture]
+        )
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/tshark"), "tshark not found: run ./ci/setup")
+        let tshark = Process()
+        tshark.executableURL = URL(fileURLWithPath: "/usr/bin/tshark")
+        tshark.arguments = [
+            "-r", capture, "-Y", "nan.service_id", "-T", "fields", "-e", "nan.service_id", "-e",
+            "nan.sdea.service_info_specific",
+        ]
+        let output = Pipe()
+        tshark.standardOutput = output
+        tshark.standardError = FileHandle.nullDevice
+        try tshark.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        tshark.waitUntilExit()
+        let lines = text.split(separator: "\n")
+        #expect(!lines.isEmpty, "tshark found no NAN service IDs")
+        for line in lines {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            // SHA-256("_drone-service._udp")[0..5], as public-vectors.json gives it.
+            #expect(fields.first == "34:25:f1:7b:da:31")
+            let octets =
+                fields.dropFirst().first.map { $0.split(separator: "-").compactMap { UInt8($0, radix: 16) } } ?? []
+            let ascii = String(decoding: octets, as: UTF8.self)
+            #expect(ascii.contains("vendorName=Example Inc"))
+            #expect(ascii.contains("modelName=Example Model"))
+            #expect(ascii.contains("pairingName=My Drone"))
+        }
+    }
+
+    @Test func jsonEventsStartWithReadyAndFollowTheirContract() throws {
+        let run = try CommandRunner.run(
+            "accessory-emu",
+            ["--profile", "Profiles/drone.json", "--air", "sim", "--duration", "3", "--json"]
+        )
+        #expect(run.status == 0)
+        let lines = run.standardOutput.split(separator: "\n")
+        let objects = try lines.map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        #expect(objects.first?["event"] as? String == "ready")
+        #expect(objects.first?["nmi"] is String)
+        #expect(objects.last?["event"] as? String == "stopped")
+        let document = try String(
+            contentsOf: CommandRunner.repository.appendingPathComponent("docs/events.md"),
+            encoding: .utf8
+        )
+        for object in objects {
+            let name = try #require(object["event"] as? String)
+            #expect(object["t"] is Double || object["t"] is Int)
+            #expect(document.contains("| `\(name)` |"), "event \(name) is not in docs/events.md")
+        }
+    }
+
+    @Test func anUnknownFaultIsAUsageError() throws {
+        let run = try CommandRunner.run(
+            "accessory-emu",
+            ["--profile", "Profiles/drone.json", "--fault", "no-such-fault"]
+        )
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("unknown fault"))
+    }
+
+    @Test func aBadProfileExitsTwoBeforeJoiningAnyAir() throws {
+        let run = try CommandRunner.run(
+            "accessory-emu",
+            ["--profile", "/nonexistent.json", "--air", "sim", "--duration", "1"]
+        )
+        #expect(run.status == 2)
+    }
+
+    @Test func aPathThatIsNotADirectoryIsAnEnvironmentError() throws {
+        let run = try CommandRunner.run(
+            "accessory-emu",
+            ["--profile", "Profiles/drone.json", "--air", "socket:/etc/hostname"]
+        )
+        #expect(run.status == 3)
+        #expect(run.standardError.contains("cannot join the air"))
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+
+/// The discovery group through the real `aware-conform` and `accessory-emu` programs.
+@Suite struct DiscoveryRunTests {
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "awb-e2e-\(UUID().uuidString.prefix(8))"
+        )
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test func theDroneProfilePassesTheDiscoveryGroupOnTheEmbeddedTarget() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = directory.appendingPathComponent("report.json").path
+        let junit = directory.appendingPathComponent("junit.xml").path
+        let outcome = try CommandRunner.run(
+            "aware-conform",
+            ["run", "--profile", "Profiles/drone.json", "--json", report, "--junit", junit, "--seed", "5"]
+        )
+        #expect(outcome.status == 0, "\(outcome.standardOutput.suffix(2000))")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any]
+        )
+        let tests = try #require(object["tests"] as? [[String: Any]])
+        #expect(tests.count >= 25)
+        #expect(tests.allSatisfy { $0["verdict"] as? String == "pass" })
+        #expect(Set(tests.compactMap { $0["id"] as? String }).count == tests.count)
+        // JUnit: testcase name is the stable ID and classname its group.
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        for test in tests {
+            let id = try #require(test["id"] as? String)
+            #expect(xml.contains("<testcase name=\"\(id)\" classname=\"WA/DISC\""))
+        }
+    }
+
+    @Test func theReportFollowsItsSchema() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = directory.appendingPathComponent("report.json").path
+        _ = try CommandRunner.run(
+            "aware-conform",
+            ["run", "--profile", "Profiles/speaker.json", "--only", "WA/DISC/PUB/*", "--json", report]
+        )
+        let python = try #require(PythonJSONSchema.interpreter(), "no python3 with jsonschema: run ./ci/setup")
+        let outcome = try PythonJSONSchema.validate(
+            python: python,
+            schema: CommandRunner.repository.appendingPathComponent("docs/report.schema.json").path,
+            document: report
+        )
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+    }
+
+    @Test func theSameSeedGivesTheSameReportAndTheSameCaptures() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func run(_ name: String) throws -> (report: [String: Any], evidence: URL) {
+            let evidence = directory.appendingPathComponent(name)
+            let report = directory.appendingPathComponent("\(name).json").path
+            let outcome = try CommandRunner.run(
+                "aware-conform",
+                [
+                    "run", "--profile", "Profiles/drone.json", "--seed", "42", "--only", "WA/DISC/MF/*", "--only",
+                    "WA/DISC/SYNC/*", "--json", report, "--evidence", evidence.path,
+                ]
+            )
+            #expect(outcome.status == 0)
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any]
+            )
+            return (object, evidence)
+        }
+        let first = try run("a")
+        let second = try run("b")
+        // Timestamps, run IDs, wall times and paths aside, the reports are the same.
+        #expect(Self.comparable(first.report["tests"]) == Self.comparable(second.report["tests"]))
+        let testDirectories = try FileManager.default.contentsOfDirectory(atPath: first.evidence.path).sorted()
+        #expect(testDirectories.count == 3)
+        for name in testDirectories {
+            let a = try Data(
+                contentsOf: first.evidence.appendingPathComponent(name).appendingPathComponent("capture.pcap")
+            )
+            let b = try Data(
+                contentsOf: second.evidence.appendingPathComponent(name).appendingPathComponent("capture.pcap")
+            )
+            #expect(a.count > 1_000)
+            #expect(a == b, "\(name): the same seed must give the same pcap bytes")
+        }
+    }
+
+    /// The report with what legitimately differs between runs taken out.
+    static func comparable(_ value: Any?) -> String {
+        func strip(_ value: Any) -> Any {
+            if let object = value as? [String: Any] {
+                var kept: [String: Any] = [:]
+                for (key, child) in object
+                where !["wallSeconds", "evidenceDirectory", "evidence", "startedAt", "finishedAt", "id"].contains(key)
+                    || (key == "id" && child is String && (child as! String).hasPrefix("WA/"))
+                {
+                    kept[key] = strip(child)
+                }
+                return kept
+            }
+            if let array = value as? [Any] { return array.map(strip) }
+            return value
+        }
+        guard let value,
+            let data = try? JSONSerialization.data(withJSONObject: strip(value), options: [.sortedKeys])
+        else { return "" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func theSelftestProvesEveryDiscoveryTestCanFail() throws {
+        let outcome = try CommandRunner.run("aware-conform", ["selftest", "--profile", "Profiles/drone.json"])
+        #expect(outcome.status == 0, "\(outcome.standardOutput)")
+        #expect(outcome.standardOutput.hasSuffix("selftest passed\n"))
+        // Every fault's line says ok: each breaks exactly the tests that check its behaviour.
+        let faultLines = outcome.standardOutput.split(separator: "\n").filter { $0.contains("--fault") }
+        #expect(faultLines.count >= 20)
+        #expect(faultLines.allSatisfy { $0.hasPrefix("ok") })
+    }
+
+    @Test func listShowsApplicabilityWithTheReason() throws {
+        let outcome = try CommandRunner.run("aware-conform", ["list", "--profile", "Fixtures/profiles/good/minimal.json"])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput.contains("WA/DISC/MF/BV-01"))
+        #expect(outcome.standardOutput.contains("the profile does not offer pairing"))
+    }
+
+    @Test func aMissingProfileIsAUsageError() throws {
+        let outcome = try CommandRunner.run("aware-conform", ["run"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("--profile"))
+    }
+
+    @Test func discoverFindsTheEmbeddedDroneAndShowsItsTXTRecord() throws {
+        let outcome = try CommandRunner.run(
+            "aware-conform",
+            [
+                "discover", "--profile", "Profiles/drone.json", "--vendor", "Example Inc", "--model", "Example Model",
+                "--json",
+            ]
+        )
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any]
+        )
+        let found = try #require(object["found"] as? [[String: Any]])
+        let drone = try #require(found.first)
+        #expect(drone["offered"] as? Bool == true)
+        #expect(drone["pairingName"] as? String == "My Drone")
+        let txt = try #require(drone["txt"] as? [String: String])
+        #expect(txt["vendorName"] == "Example Inc")
+        #expect(txt["modelName"] == "Example Model")
+    }
+
+    @Test func discoverExitsOneWhenNothingMatchesTheDescriptor() throws {
+        let outcome = try CommandRunner.run(
+            "aware-conform",
+            ["discover", "--profile", "Profiles/drone.json", "--vendor", "EXAMPLE INC", "--timeout", "4"]
+        )
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput.contains("not offered: vendorName \"Example Inc\" does not match"))
+    }
+}
+
+/// Python's `jsonschema`, the independent judge of JSON documents (installed by ci/setup).
+enum PythonJSONSchema {
+    static func interpreter() -> String? {
+        for candidate in ["python3", "/usr/bin/python3"] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [candidate, "-c", "import jsonschema"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { continue }
+            process.waitUntilExit()
+            if process.terminationStatus == 0 { return candidate }
+        }
+        return nil
+    }
+
+    static func validate(python: String, schema: String, document: String) throws -> CommandRunner.Outcome {
+        let script = """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1])); document = json.load(open(sys.argv[2]))
+            jsonschema.validators.validator_for(schema)(schema).validate(document)
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [python, "-c", script, schema, document]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandRunner.Outcome(
+            status: process.terminationStatus,
+            standardOutput: "",
+            standardError: String(decoding: data, as: UTF8.self)
+        )
+    }
+}
