@@ -123,7 +123,10 @@ import Testing
     }
 
     @Test func listShowsApplicabilityWithTheReason() throws {
-        let outcome = try CommandRunner.run("aware-conform", ["list", "--profile", "Fixtures/profiles/good/minimal.json"])
+        let outcome = try CommandRunner.run(
+            "aware-conform",
+            ["list", "--profile", "Fixtures/profiles/good/minimal.json"]
+        )
         #expect(outcome.status == 0)
         #expect(outcome.standardOutput.contains("WA/DISC/MF/BV-01"))
         #expect(outcome.standardOutput.contains("the profile does not offer pairing"))

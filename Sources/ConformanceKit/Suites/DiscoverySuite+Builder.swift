@@ -61,9 +61,10 @@ extension DiscoverySuite {
                 seed: context.seed,
                 variant: variant,
                 faults: faults,
-                unsynchronized: unsynchronized
+                unsynchronized: unsynchronized,
+                phoneDistance: distance
             )
-            return try Scenario(context, target: target, request: request, distance: distance)
+            return try Scenario(context, target: target, request: request)
         }
 
         /// Subscribes and waits for a matched result for `service`; nil when none came.

@@ -11,14 +11,15 @@ final class Scenario {
     let tap = CaptureTap(format: .pcap)
     private var phoneStorage: Phone?
 
-    /// Opens a session for `request` and starts a phone `distance` metres from the accessory.
+    /// Opens a session for `request` and starts a phone `request.phoneDistance` metres from
+    /// the accessory.
     init(
         _ context: TestContext,
         target: any AccessoryTarget,
         request: SessionRequest,
-        phoneUnsynchronized: Bool? = nil,
-        distance: Double = 2
+        phoneUnsynchronized: Bool? = nil
     ) throws {
+        let distance = request.phoneDistance
         self.context = context
         do {
             session = try target.openSession(request)

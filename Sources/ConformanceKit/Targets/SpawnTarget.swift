@@ -36,7 +36,7 @@ public struct SpawnTarget: AccessoryTarget {
         try document.write(to: URL(fileURLWithPath: profilePath))
         let airPath = directory + "/air"
         var arguments = ["run", "--profile", profilePath, "--air", "socket:\(airPath)", "--json", "--control-stdin"]
-        arguments += ["--seed", String(request.seed), "--socket-rssi", String(request.linkRSSIDBm)]
+        arguments += ["--seed", String(request.seed), "--socket-rssi=\(request.linkRSSIDBm)"]
         for fault in request.faults { arguments += ["--fault", fault] }
         if request.unsynchronized { arguments.append("--unsynchronized") }
         let child = try EmulatorProcess(executable: emulatorPath, arguments: arguments)
