@@ -137,6 +137,7 @@ final class AccessoryHost {
                 "  publishes:  \(configuration.serviceName) (\(configuration.solicitation.rawValue), service ID \(configuration.serviceID))"
             )
         }
+        if let boot = options.boot { lines.append("  boot:       \(boot) (state kept across restarts)") }
         if !options.faults.isEmpty {
             lines.append("  faults:     \(options.faults.map(\.rawValue).sorted().joined(separator: ", "))")
         }

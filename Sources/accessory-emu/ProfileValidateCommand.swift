@@ -32,7 +32,10 @@ struct ProfileValidateCommand: ParsableCommand {
     @Flag(help: "Print the result as JSON on standard output: the normalized profile, or the issues.")
     var json = false
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.bootstrap()
         let profile: AccessoryProfile
         do {
             profile = try ProfileLoader.load(path: file)

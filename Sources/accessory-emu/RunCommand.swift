@@ -54,6 +54,15 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Seed for the accessory's randomness (default: random on the socket air, 1 on sim).")
     var seed: UInt64?
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep the accessory's state here across restarts (its NMI, boot count; pairing keys later). "
+                + "Created 0700 if missing; one accessory per directory.",
+            valueName: "dir"
+        )
+    )
+    var stateDir: String?
+
     @Flag(help: "Print one JSON object per event per line instead of text.")
     var json = false
 
@@ -125,11 +134,35 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let specifier = airSpecifier
-        let options = AccessoryOptions(
+        var options = AccessoryOptions(
             seed: seed ?? (specifier == .simulated ? 1 : UInt64.random(in: 1...UInt64.max)),
             faults: Set(faults.compactMap(AccessoryFault.init(rawValue:))),
             unsynchronized: unsynchronized
         )
+        // The state directory stays locked for as long as this process runs.
+        var state: AccessoryStateDirectory?
+        if let stateDir {
+            let booted = Result {
+                () throws(AccessoryStateError) -> (AccessoryStateDirectory, AccessoryIdentityRecord) in
+                let directory = try AccessoryStateDirectory(path: stateDir)
+                let record = try directory.boot(
+                    proposedAddress: Accessory.defaultAddress(profile: loaded, seed: options.seed),
+                    profileFixesAddress: loaded.radio.nmi != nil
+                )
+                return (directory, record)
+            }
+            switch booted {
+            case .success(let (directory, record)):
+                state = directory
+                options.address = record.address
+                options.boot = record.boots
+            case .failure(let error):
+                var standardError = StandardError()
+                print("accessory-emu: state directory: \(error)", to: &standardError)
+                throw ExitCode(3)
+            }
+        }
+        defer { withExtendedLifetime(state) {} }
         let output = EventPrinter(json: json)
         let host = AccessoryHost(
             profile: loaded,

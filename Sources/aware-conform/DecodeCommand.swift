@@ -46,7 +46,10 @@ struct DecodeCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per frame per line instead of text.")
     var json = false
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.bootstrap()
         let loaded: DecodeInput
         do {
             loaded = try DecodeInput.load(input)

@@ -23,9 +23,7 @@ public final class Accessory {
     public init(profile: AccessoryProfile, air: any Air, options: AccessoryOptions = AccessoryOptions()) {
         self.profile = profile
         self.options = options
-        address =
-            options.address ?? profile.radio.nmiAddress
-            ?? AccessoryIdentity.address(fromSeed: profile.radio.nmiSeed.map(UInt64.init) ?? options.seed)
+        address = options.address ?? Self.defaultAddress(profile: profile, seed: options.seed)
         let synchronization =
             options.unsynchronized
             ? nil : SynchronizationConfiguration(address: address, channels: Self.channels(of: profile))
@@ -41,6 +39,13 @@ public final class Accessory {
         )
         device.notificationHandler = { [weak self] in self?.handle($0) }
         installFaults()
+    }
+
+    /// The NMI the profile gives (`radio.nmi`), or one derived from `radio.nmiSeed`, else from
+    /// the run's seed.
+    public static func defaultAddress(profile: AccessoryProfile, seed: UInt64) -> MACAddress {
+        profile.radio.nmiAddress
+            ?? AccessoryIdentity.address(fromSeed: profile.radio.nmiSeed.map(UInt64.init) ?? seed)
     }
 
     /// The publishes the profile asks for, after faults.
@@ -62,6 +67,7 @@ public final class Accessory {
                 ("services", .array(profile.services.map { .string($0.name) })),
                 ("discovery", .string(options.unsynchronized ? "usd" : "synchronized")),
                 ("faults", .array(options.faults.map(\.rawValue).sorted().map { .string($0) })),
+                ("boot", options.boot.map { .unsigned(UInt64($0)) } ?? .null),
             ],
             text: "ready: \(profile.device.vendorName) \(profile.device.modelName) as \(address)"
         )

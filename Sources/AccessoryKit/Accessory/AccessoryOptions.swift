@@ -12,14 +12,18 @@ public struct AccessoryOptions: Hashable, Sendable {
     public var position: StationConfiguration.Position
     /// Overrides the NMI the profile gives or implies.
     public var address: MACAddress?
+    /// Which start this is, counted in the state directory; nil without one.
+    public var boot: Int?
 
     public init(
         seed: UInt64 = 1,
         faults: Set<AccessoryFault> = [],
         unsynchronized: Bool = false,
         position: StationConfiguration.Position = .origin,
-        address: MACAddress? = nil
+        address: MACAddress? = nil,
+        boot: Int? = nil
     ) {
+        self.boot = boot
         self.seed = seed
         self.faults = faults
         self.unsynchronized = unsynchronized

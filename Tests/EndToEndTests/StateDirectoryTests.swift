@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// `accessory-emu --state-dir`: what the accessory keeps across restarts, and how it
+/// protects it.
+@Suite struct StateDirectoryTests {
+    static func readyEvent(_ outcome: CommandRunner.Outcome) throws -> [String: Any] {
+        let first = try #require(outcome.standardOutput.split(separator: "\n").first)
+        return try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+    }
+
+    static func run(_ directory: String, seed: Int) throws -> CommandRunner.Outcome {
+        try CommandRunner.run(
+            "accessory-emu",
+            [
+                "--profile", "Fixtures/profiles/good/minimal.json", "--air", "sim", "--duration", "1", "--json",
+                "--seed", String(seed), "--state-dir", directory,
+            ]
+        )
+    }
+
+    @Test func theNMIAndTheBootCountSurviveARestart() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "awb-state-\(UUID().uuidString.prefix(8))"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let first = try Self.readyEvent(try Self.run(directory, seed: 1))
+        // Another seed would derive another NMI; the stored one wins.
+        let second = try Self.readyEvent(try Self.run(directory, seed: 2))
+        #expect(first["nmi"] as? String == second["nmi"] as? String)
+        #expect(first["boot"] as? Int == 1)
+        #expect(second["boot"] as? Int == 2)
+        let attributes = try FileManager.default.attributesOfItem(atPath: directory + "/identity.json")
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let directoryAttributes = try FileManager.default.attributesOfItem(atPath: directory)
+        #expect((directoryAttributes[.posixPermissions] as? Int) == 0o700)
+    }
+
+    @Test func aDamagedFileIsReportedAndLeftAlone() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "awb-state-\(UUID().uuidString.prefix(8))"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try "not json".write(toFile: directory + "/identity.json", atomically: true, encoding: .utf8)
+        let outcome = try Self.run(directory, seed: 1)
+        #expect(outcome.status == 3)
+        #expect(outcome.standardError.contains("is damaged"))
+        #expect(try String(contentsOfFile: directory + "/identity.json", encoding: .utf8) == "not json")
+    }
+
+    @Test func aSecondEmulatorCannotShareTheDirectory() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "awb-state-\(UUID().uuidString.prefix(8))"
+        ).path
+        let air = "/tmp/awb-lock-\(UUID().uuidString.prefix(6))"
+        defer {
+            try? FileManager.default.removeItem(atPath: directory)
+            try? FileManager.default.removeItem(atPath: air)
+        }
+        let first = Process()
+        first.executableURL = CommandRunner.productsDirectory.appendingPathComponent("accessory-emu")
+        first.arguments = [
+            "--profile", "Fixtures/profiles/good/minimal.json", "--air", "socket:\(air)", "--json", "--state-dir",
+            directory,
+        ]
+        first.currentDirectoryURL = CommandRunner.repository
+        let output = Pipe()
+        first.standardOutput = output
+        first.standardError = FileHandle.nullDevice
+        try first.run()
+        defer {
+            first.terminate()
+            first.waitUntilExit()
+        }
+        // Wait for its ready line: it holds the lock from then on.
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("\"ready\"") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+        }
+        let second = try Self.run(directory, seed: 1)
+        #expect(second.status == 3)
+        #expect(second.standardError.contains("in use by another accessory-emu"))
+    }
+}
