@@ -17,7 +17,7 @@ struct RunCommand: ParsableCommand {
 
             AIRS
               socket[:PATH]  the air shared between processes (the default, at a per-user path printed \
-            in the banner). Run `aware-conform discover --target socket` in another terminal to see the \
+            in the banner). Run `aware-conform discover --target socket --profile FILE` in another terminal to see the \
             accessory. The protocol is in docs/socket-air.md, so other programs can join too.
               sim            an in-process simulated air with virtual time. With --duration the \
             accessory runs that many simulated seconds as fast as the machine allows and exits (useful \
