@@ -91,6 +91,10 @@ let package = Package(
             name: "aware-bench",
             dependencies: [
                 "AwareWire",
+                "AwareRadio",
+                "AwareProtocol",
+                "AwareDevice",
+                "AccessoryKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/aware-bench"

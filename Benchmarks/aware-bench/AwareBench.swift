@@ -14,6 +14,9 @@ struct AwareBench: ParsableCommand {
             Exit codes: 0 done, 1 a property failed (robustness) or a measured command failed, \
             2 usage error, 3 environment error (a tool or fixture is missing).
             """,
-        subcommands: [RobustnessCommand.self, DecodeThroughputCommand.self, DecodeVsTsharkCommand.self]
+        subcommands: [
+            RobustnessCommand.self, DecodeThroughputCommand.self, DecodeVsTsharkCommand.self,
+            DiscoverySoakCommand.self, CrowdCommand.self,
+        ]
     )
 }
