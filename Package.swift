@@ -100,16 +100,20 @@ let package = Package(
             path: "Benchmarks/aware-bench"
         ),
 
+        // What several test targets share: hex literals, the external judges (jsonschema, tshark).
+        .target(name: "AwareTestSupport", path: "Tests/AwareTestSupport"),
         .testTarget(name: "AwareWireTests", dependencies: ["AwareWire"]),
         .testTarget(
             name: "AwareCryptoTests",
-            dependencies: ["AwareCrypto", "CMbedCrypto", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "AwareCrypto", "CMbedCrypto", "AwareTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .testTarget(name: "AwareProtocolTests", dependencies: ["AwareProtocol"]),
         .testTarget(name: "AwareDeviceTests", dependencies: ["AwareDevice"]),
-        .testTarget(name: "AwareRadioTests", dependencies: ["AwareRadio", "CNetlink"]),
-        .testTarget(name: "AccessoryKitTests", dependencies: ["AccessoryKit"]),
-        .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit"]),
-        .testTarget(name: "EndToEndTests"),
+        .testTarget(name: "AwareRadioTests", dependencies: ["AwareRadio", "CNetlink", "AwareTestSupport"]),
+        .testTarget(name: "AccessoryKitTests", dependencies: ["AccessoryKit", "AwareTestSupport"]),
+        .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit", "AwareTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["AwareTestSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+import AwareTestSupport
 import Foundation
 import Testing
 
@@ -29,36 +30,15 @@ import Testing
             print("ACCEPT" if validator.is_valid(document) else "REJECT", path)
         """
 
-    /// `python3` on PATH, then Debian's, whichever can import jsonschema.
-    static func pythonWithJSONSchema() -> [String]? {
-        for candidate in [["/usr/bin/env", "python3"], ["/usr/bin/python3"]] {
-            if let result = try? run(candidate + ["-c", "import jsonschema"]), result.status == 0 {
-                return candidate
-            }
-        }
-        return nil
-    }
-
-    static func run(_ command: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     @Test func swiftAndJSONSchemaAgreeOnEveryFixture() throws {
-        guard let python = Self.pythonWithJSONSchema() else {
+        guard let python = ExternalTool.pythonWithJSONSchema() else {
             Issue.record("no python3 with the jsonschema module; run ci/setup (installs python3-jsonschema)")
             return
         }
         let files = ProfileFixtures.good + ProfileFixtures.bad
-        let result = try Self.run(python + ["-c", Self.script, ProfileFixtures.schema.path] + files.map(\.path))
+        let result = try ExternalTool.run(
+            python + ["-c", Self.script, ProfileFixtures.schema.path] + files.map(\.path)
+        )
         try #require(result.status == 0, "the jsonschema script failed")
         var schemaAccepts: [String: Bool] = [:]
         for line in result.output.split(separator: "\n") {

@@ -1,3 +1,4 @@
+import AwareTestSupport
 import Foundation
 import Testing
 
@@ -69,7 +70,7 @@ import Testing
     ]
 
     @Test func swiftAgreesWithJSONSchemaOnRandomMutants() throws {
-        guard let python = ProfileSchemaAgreementTests.pythonWithJSONSchema() else {
+        guard let python = ExternalTool.pythonWithJSONSchema() else {
             Issue.record("no python3 with the jsonschema module; run ci/setup (installs python3-jsonschema)")
             return
         }
@@ -78,7 +79,7 @@ import Testing
         )
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try ProfileSchemaAgreementTests.run(
+        let result = try ExternalTool.run(
             python + ["-c", Self.script, ProfileFixtures.schema.path, directory.path, "2026", "150"]
                 + ProfileFixtures.good.map(\.path)
         )

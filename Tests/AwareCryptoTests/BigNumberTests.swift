@@ -1,3 +1,4 @@
+import AwareTestSupport
 import Testing
 
 @testable import AwareCrypto

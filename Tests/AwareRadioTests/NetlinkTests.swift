@@ -1,3 +1,4 @@
+import AwareTestSupport
 import CNetlink
 import Foundation
 import Testing
@@ -9,7 +10,7 @@ private typealias Func = NL80211Constants.NANFunctionAttribute
 
 /// The NL80211_CMD_ADD_NAN_FUNCTION message of platform-notes.md 2.2, as a C probe built it
 /// with libnl 3.7 on this VM (an independent known-good dump, not produced by this code):
-/// family ID 0x1c (the probe's placeholder: nl80211 does not exist here), WDEV 0x100000001,
+/// family ID 0x1c (the family ID the probe used, since nl80211 does not exist here), WDEV 0x100000001,
 /// and a nested NAN_FUNC (`f0 80` = 240 | NLA_F_NESTED) holding TYPE = publish, SERVICE_ID
 /// 11:22:33:44:55:66, PUBLISH_TYPE = unsolicited, PUBLISH_BCAST and TTL = 100.
 ///

@@ -1,3 +1,4 @@
+import AwareTestSupport
 import AwareWire
 import Foundation
 import Glibc

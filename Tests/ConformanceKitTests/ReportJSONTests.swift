@@ -1,3 +1,4 @@
+import AwareTestSupport
 import Foundation
 import Testing
 
@@ -25,29 +26,6 @@ import Testing
                 print("VALID", path)
         """
 
-    /// `python3` on PATH, then Debian's, whichever can import jsonschema.
-    static func pythonWithJSONSchema() -> [String]? {
-        for candidate in [["/usr/bin/env", "python3"], ["/usr/bin/python3"]] {
-            if let result = try? run(candidate + ["-c", "import jsonschema"]), result.status == 0 {
-                return candidate
-            }
-        }
-        return nil
-    }
-
-    static func run(_ command: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     /// Reports of runs that exercise every verdict, evidence, shards and iterations.
     static func sampleReports() throws -> [String] {
         var reports = [JSONReport.render(try ReportJUnitTests.mixedRun())]
@@ -73,7 +51,7 @@ import Testing
     }
 
     @Test func realReportsValidateAgainstTheSchema() throws {
-        guard let python = Self.pythonWithJSONSchema() else {
+        guard let python = ExternalTool.pythonWithJSONSchema() else {
             Issue.record("no python3 with the jsonschema module; run ./ci/setup (installs python3-jsonschema)")
             return
         }
@@ -84,7 +62,7 @@ import Testing
             try Data(report.utf8).write(to: URL(fileURLWithPath: path))
             paths.append(path)
         }
-        let result = try Self.run(python + ["-c", Self.script, Self.schema] + paths)
+        let result = try ExternalTool.run(python + ["-c", Self.script, Self.schema] + paths)
         try #require(result.status == 0, "the jsonschema script failed")
         let verdicts = result.output.split(separator: "\n")
         #expect(verdicts.filter { $0.hasPrefix("VALID ") }.count == paths.count, "\(result.output)")
@@ -92,7 +70,7 @@ import Testing
     }
 
     @Test func theSchemaRejectsAReportThatBreaksTheContract() throws {
-        guard let python = Self.pythonWithJSONSchema() else {
+        guard let python = ExternalTool.pythonWithJSONSchema() else {
             Issue.record("no python3 with the jsonschema module; run ./ci/setup (installs python3-jsonschema)")
             return
         }
@@ -112,7 +90,7 @@ import Testing
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             paths.append(path)
         }
-        let result = try Self.run(python + ["-c", Self.script, Self.schema] + paths)
+        let result = try ExternalTool.run(python + ["-c", Self.script, Self.schema] + paths)
         for path in paths { #expect(result.output.contains("INVALID \(path)"), "\(path) was accepted") }
     }
 

@@ -1,3 +1,4 @@
+import AwareTestSupport
 import Foundation
 import Testing
 
@@ -44,13 +45,16 @@ import Testing
             "aware-conform",
             ["run", "--profile", "Profiles/speaker.json", "--only", "WA/DISC/PUB/*", "--json", report]
         )
-        let python = try #require(PythonJSONSchema.interpreter(), "no python3 with jsonschema: run ./ci/setup")
-        let outcome = try PythonJSONSchema.validate(
+        let python = try #require(
+            ExternalTool.pythonWithJSONSchema(),
+            "no python3 with jsonschema: \(ExternalTool.setupAdvice)"
+        )
+        let outcome = try ExternalTool.validateJSONSchema(
             python: python,
             schema: CommandRunner.repository.appendingPathComponent("docs/report.schema.json").path,
             document: report
         )
-        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.status == 0, "\(outcome.errors)")
     }
 
     @Test func theSameSeedGivesTheSameReportAndTheSameCaptures() throws {
@@ -166,43 +170,5 @@ import Testing
         )
         #expect(outcome.status == 1)
         #expect(outcome.standardOutput.contains("not offered: vendorName \"Example Inc\" does not match"))
-    }
-}
-
-/// Python's `jsonschema`, the independent judge of JSON documents (installed by ci/setup).
-enum PythonJSONSchema {
-    static func interpreter() -> String? {
-        for candidate in ["python3", "/usr/bin/python3"] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [candidate, "-c", "import jsonschema"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { continue }
-            process.waitUntilExit()
-            if process.terminationStatus == 0 { return candidate }
-        }
-        return nil
-    }
-
-    static func validate(python: String, schema: String, document: String) throws -> CommandRunner.Outcome {
-        let script = """
-            import json, sys, jsonschema
-            schema = json.load(open(sys.argv[1])); document = json.load(open(sys.argv[2]))
-            jsonschema.validators.validator_for(schema)(schema).validate(document)
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [python, "-c", script, schema, document]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandRunner.Outcome(
-            status: process.terminationStatus,
-            standardOutput: "",
-            standardError: String(decoding: data, as: UTF8.self)
-        )
     }
 }

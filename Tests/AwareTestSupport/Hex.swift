@@ -1,6 +1,6 @@
-/// Hex literals in tests: spaces allowed. A malformed literal is a bug in the test itself, so
-/// it stops the test run loudly.
-func hex(_ text: String) -> [UInt8] {
+/// Hex literals in tests: lower or upper case, spaces allowed. A malformed literal is a bug in
+/// the test itself, so it stops the test run loudly.
+public func hex(_ text: String) -> [UInt8] {
     let digits = text.filter { !$0.isWhitespace }
     precondition(digits.count.isMultiple(of: 2), "odd number of hex digits in \(text)")
     var out: [UInt8] = []
@@ -12,4 +12,8 @@ func hex(_ text: String) -> [UInt8] {
         index = next
     }
     return out
+}
+
+public func hexString(_ bytes: [UInt8]) -> String {
+    bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
 }
