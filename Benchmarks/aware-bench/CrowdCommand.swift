@@ -18,15 +18,13 @@ struct CrowdCommand: ParsableCommand {
 
             --synchronized (default): every device scans, then joins or forms a cluster (the \
             subscriber with master preference 128, as the runner's phone) and sends its \
-            publish once per discovery window, as the window opens. --usd: unsynchronized \
-            discovery on channel 6, each publish repeated every 100 ms from the moment it \
-            starts (the engine does not randomize that phase: starting together, the crowd \
-            stays in step).
+            publish once per discovery window, at a random instant in its first 12 of 16 TU. \
+            --usd: unsynchronized discovery on channel 6, each publish first sent after a random \
+            phase in [0, 100 ms), then every 100 ms ± 10 %, so a crowd that starts together \
+            spreads out.
 
-            --start-spread-ms T starts each publisher at a random instant in [0, T) instead: \
-            in USD that gives every publisher its own 100 ms phase (what the engine would do \
-            if it randomized it); in synchronized mode publishes still go out as each window \
-            opens, so spreading the start changes little (measured: seed 1, 512 ms spread, the same 324 of 500 found in 30 s).
+            --start-spread-ms T starts each publisher at a random instant in [0, T) instead, \
+            on top of the engine's own spreading.
 
             Two runs, same mode, seed, --start-spread-ms and --simulated-seconds, timed from the first event to \
             the last (set-up excluded):

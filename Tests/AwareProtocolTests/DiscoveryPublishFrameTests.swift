@@ -16,10 +16,12 @@ import Testing
         additionalAttributes: [.unknown(id: .countryCode, body: [0x55, 0x53])]
     )
 
-    @Test func unsolicitedPublishIsByteExact() {
+    @Test func unsolicitedPublishIsByteExact() throws {
         var engine = DiscoveryEngine(configuration: DiscoveryConfiguration(address: Support.publisher))
         var rng = SeededGenerator(seed: 1)
-        let actions = engine.handle(.command(.publish(Self.publish)), now: .zero, rng: &rng)
+        let started = engine.handle(.command(.publish(Self.publish)), now: .zero, rng: &rng)
+        let first = try #require(Self.announceInstant(started))
+        let actions = engine.handle(.timerFired(.announce(instanceID: 1)), now: first, rng: &rng)
         let transmitted = actions.compactMap { action -> TxRequest? in
             if case .transmit(let request) = action { request } else { nil }
         }
@@ -43,22 +45,70 @@ import Testing
         #expect(transmitted.first?.channel == .channel6)
     }
 
-    @Test func startingAPublishListensNotifiesAndArmsTheNextAnnouncement() {
-        var engine = DiscoveryEngine(configuration: DiscoveryConfiguration(address: Support.publisher))
-        var rng = SeededGenerator(seed: 1)
-        let actions = engine.handle(.command(.publish(Self.publish)), now: .zero, rng: &rng)
-        #expect(actions.first == .listen([.channel6]))
-        #expect(actions.contains(.notify(.publishStarted(instanceID: 1, serviceName: "_matter._tcp"))))
-        #expect(actions.last == .arm(.announce(instanceID: 1), at: .zero + .milliseconds(100)))
+    /// When the first announcement of instance 1 is armed for, in `actions`.
+    static func announceInstant(_ actions: [DiscoveryAction]) -> Instant? {
+        for case .arm(.announce(instanceID: 1), let instant) in actions { return instant }
+        return nil
     }
 
-    @Test func announcementsRepeatEveryHundredMilliseconds() {
+    static func firstAnnouncement(seed: UInt64, start: Instant = .zero) -> Instant? {
+        var engine = DiscoveryEngine(configuration: DiscoveryConfiguration(address: Support.publisher))
+        var rng = SeededGenerator(seed: seed)
+        return announceInstant(engine.handle(.command(.publish(Self.publish)), now: start, rng: &rng))
+    }
+
+    /// The first Publish waits a random phase in [0, announcement period), so that publishers
+    /// started together do not announce in step; nothing goes out at once.
+    @Test func startingAPublishListensNotifiesAndArmsTheFirstAnnouncementAtARandomPhase() throws {
+        var engine = DiscoveryEngine(configuration: DiscoveryConfiguration(address: Support.publisher))
+        var rng = SeededGenerator(seed: 1)
+        let start = Instant.zero + .seconds(5)
+        let actions = engine.handle(.command(.publish(Self.publish)), now: start, rng: &rng)
+        #expect(actions.first == .listen([.channel6]))
+        #expect(actions.contains(.notify(.publishStarted(instanceID: 1, serviceName: "_matter._tcp"))))
+        #expect(!actions.contains { if case .transmit = $0 { true } else { false } })
+        let first = try #require(Self.announceInstant(actions))
+        #expect(actions.last == .arm(.announce(instanceID: 1), at: first))
+        #expect(first >= start && first < start + .milliseconds(100))
+        #expect(Self.firstAnnouncement(seed: 1, start: start) == first)
+    }
+
+    @Test func publishersWithDifferentSeedsStartAtDifferentPhases() throws {
+        let phases = try (1...8).map { seed in
+            try #require(Self.firstAnnouncement(seed: UInt64(seed))).nanoseconds
+        }
+        #expect(phases.allSatisfy { $0 < 100_000_000 })
+        #expect(Set(phases).count == phases.count)
+        // Spread over the period, not bunched at one end.
+        #expect(phases.min()! < 50_000_000 && phases.max()! >= 50_000_000)
+    }
+
+    /// After the random phase, announcements repeat every 100 ms ± 10 % (the jitter keeps
+    /// publishers that started in step from staying in step).
+    @Test func announcementsRepeatEveryHundredMillisecondsWithJitter() {
         var wire = TestWire()
         wire.addStation(Support.publisher)
         wire.command(0, .publish(Self.publish))
-        wire.run(until: Instant.zero + .milliseconds(1_000))
-        let times = wire.frames(from: 0).map { $0.time.nanoseconds / 1_000_000 }
-        #expect(times == [0, 100, 200, 300, 400, 500, 600, 700, 800, 900, 1_000])
+        wire.run(until: Instant.zero + .milliseconds(2_000))
+        let times = wire.frames(from: 0).map(\.time.nanoseconds)
+        #expect(times.first.map { $0 < 100_000_000 } == true)
+        let gaps = zip(times, times.dropFirst()).map { $1 - $0 }
+        #expect(gaps.count >= 18)
+        #expect(gaps.allSatisfy { (90_000_000...110_000_000).contains($0) })
+        #expect(Set(gaps).count > 1)
+    }
+
+    @Test func twoPublishersStartedTogetherDoNotAnnounceInStep() {
+        var wire = TestWire(seed: 9)
+        wire.addStation(Support.publisher)
+        wire.addStation(Support.stranger)
+        wire.command(0, .publish(Self.publish))
+        wire.command(1, .publish(Self.publish))
+        wire.run(until: Instant.zero + .milliseconds(3_000))
+        let first = Set(wire.frames(from: 0).map(\.time))
+        let second = wire.frames(from: 1).map(\.time)
+        #expect(second.count > 20)
+        #expect(second.allSatisfy { !first.contains($0) })
     }
 
     @Test func solicitedOnlyPublishIsSilentUntilAsked() {

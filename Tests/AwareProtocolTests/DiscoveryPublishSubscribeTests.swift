@@ -48,7 +48,8 @@ import Testing
         var wire = Support.pair()
         wire.command(0, .publish(PublishConfiguration(serviceName: Support.service, solicitation: .solicited)))
         wire.command(1, .subscribe(SubscribeConfiguration(serviceName: Support.service, mode: .active, instanceID: 42)))
-        wire.run(for: .milliseconds(50))
+        // The first Subscribe leaves within one announcement period (its random phase).
+        wire.run(for: .milliseconds(150))
         let reply = try #require(wire.frames(from: 0).first?.frame)
         #expect(reply.header.address1 == Support.subscriber)
         #expect(reply.header.address3 == .nanNetworkID)

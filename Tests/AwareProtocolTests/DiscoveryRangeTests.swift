@@ -70,6 +70,7 @@ import Testing
                 )
             )
         )
+        wire.run(for: .milliseconds(100))
         #expect(wire.frames(from: 0).first.flatMap { Support.descriptor(of: $0.frame) }?.discoveryRangeLimited == true)
     }
 

@@ -38,6 +38,95 @@ import Testing
         }
     }
 
+    /// Each SDF goes out at its own random instant in the first 16 - 4 TU of its window, drawn
+    /// from the seed: the same seed gives the same instants, another seed others.
+    @Test func sdfsAreSpreadOverTheWindowDeterministically() {
+        func offsets(seed: UInt64) -> [UInt64] {
+            var wire = TestWire(seed: seed)
+            let a = SynchronizationTests.station(&wire, Support.publisher, preference: 2)
+            wire.startSynchronization(a)
+            wire.run(for: .milliseconds(500))
+            wire.command(a, .publish(PublishConfiguration(serviceName: Support.service, solicitation: .unsolicited)))
+            wire.run(for: .milliseconds(6_000))
+            guard let sync = wire.stations[a].synchronization else { return [] }
+            return wire.frames(from: a).compactMap { entry in
+                guard case .serviceDiscovery = entry.frame.body, let tsf = sync.tsf(at: entry.time) else { return nil }
+                let offset: UInt64 = entry.channel == .channel149 ? 131_072 : 0
+                return (tsf - offset) % 524_288
+            }
+        }
+        let first = offsets(seed: 5)
+        #expect(first.count >= 15)
+        #expect(first.allSatisfy { $0 < 12 * 1_024 })
+        #expect(Set(first).count > first.count / 2)
+        #expect(offsets(seed: 5) == first)
+        #expect(offsets(seed: 6) != first)
+    }
+
+    /// A reply queued while no window was open is spread over the next window like the rest.
+    @Test func aQueuedReplyGoesOutAtARandomInstantOfTheNextWindow() throws {
+        var engine = DiscoveryEngine(
+            configuration: DiscoveryConfiguration(address: Support.publisher, mode: .synchronized)
+        )
+        var rng = SeededGenerator(seed: 3)
+        _ = engine.handle(
+            .command(.publish(PublishConfiguration(serviceName: Support.service, solicitation: .solicited))),
+            now: .zero,
+            rng: &rng
+        )
+        let cluster = MACAddress(0x50, 0x6F, 0x9A, 0x01, 0x12, 0x34)
+        let subscribe = ManagementFrame(
+            header: ManagementHeader(
+                frameControl: .management(.action),
+                address1: .nanNetworkID,
+                address2: Support.subscriber,
+                address3: cluster
+            ),
+            body: .serviceDiscovery(
+                ServiceDiscoveryFrame(
+                    category: .publicAction,
+                    attributes: [
+                        .serviceDescriptor(
+                            ServiceDescriptorAttribute(
+                                serviceID: ServiceID(serviceName: Support.service),
+                                instanceID: 7,
+                                type: .subscribe
+                            )
+                        )
+                    ]
+                )
+            )
+        )
+        let heard = try #require(
+            ReceivedFrame(
+                bytes: subscribe.wireBytes,
+                info: RxInfo(channel: .channel6, rssiDBm: -40, timestamp: .zero + .milliseconds(100))
+            )
+        )
+        var actions = engine.handle(.received(heard), now: .zero + .milliseconds(100), rng: &rng)
+        #expect(!actions.contains { if case .transmit = $0 { true } else { false } })
+        let window = DiscoveryWindow(
+            channel: .channel6,
+            clusterID: cluster,
+            start: .zero + .milliseconds(500),
+            end: .zero + .milliseconds(500) + DiscoveryWindowTiming.length
+        )
+        actions = engine.handle(.discoveryWindowStarted(window), now: window.start, rng: &rng)
+        #expect(!actions.contains { if case .transmit = $0 { true } else { false } })
+        var due: Instant?
+        for case .arm(.windowTransmit(.channel6), let instant) in actions { due = instant }
+        let at = try #require(due)
+        #expect(at >= window.start && at < window.start + .timeUnits(12))
+        actions = engine.handle(.timerFired(.windowTransmit(.channel6)), now: at, rng: &rng)
+        let sent = actions.compactMap { action -> TxRequest? in
+            if case .transmit(let request) = action { request } else { nil }
+        }
+        #expect(sent.map(\.channel) == [.channel6])
+        let reply = sent.first.flatMap { try? IEEE80211Frame(bytes: $0.frame).managementFrame }
+        #expect(reply?.header.address1 == Support.subscriber)
+        #expect(reply.flatMap(Support.descriptor)?.requestorInstanceID == 7)
+    }
+
     @Test func anUnsolicitedPublishIsFoundInsideWindows() throws {
         let wire = wire(publish: .unsolicited, subscribe: .passive)
         let result = try #require(wire.results(1).first)
@@ -66,7 +155,7 @@ import Testing
         #expect(wire.frames(from: 0).allSatisfy { if case .nanBeacon = $0.frame.body { true } else { false } })
     }
 
-    @Test func aSynchronizedEngineWaitsForAWindowBeforeSending() {
+    @Test func aSynchronizedEngineWaitsForAWindowBeforeSending() throws {
         var engine = DiscoveryEngine(
             configuration: DiscoveryConfiguration(address: Support.publisher, mode: .synchronized)
         )
@@ -86,6 +175,13 @@ import Testing
             end: Instant.zero + .milliseconds(10) + DiscoveryWindowTiming.length
         )
         actions = engine.handle(.discoveryWindowStarted(window), now: window.start, rng: &rng)
+        // Not at the window start: at a random instant in its first 16 - 4 TU.
+        #expect(!actions.contains { if case .transmit = $0 { true } else { false } })
+        var due: Instant?
+        for case .arm(.windowTransmit(.channel149), let instant) in actions { due = instant }
+        let at = try #require(due)
+        #expect(at >= window.start && at < window.start + .timeUnits(12))
+        actions = engine.handle(.timerFired(.windowTransmit(.channel149)), now: at, rng: &rng)
         let sent = actions.compactMap { action -> TxRequest? in
             if case .transmit(let request) = action { request } else { nil }
         }

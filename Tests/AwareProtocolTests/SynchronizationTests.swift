@@ -64,11 +64,14 @@ import Testing
             // The Timestamp is the cluster TSF when sent (TSF = local time here: the device formed the cluster).
             #expect(entry.beacon.timestamp == entry.time.nanoseconds / 1_000)
         }
-        // Sync beacons start windows: TSF a multiple of 512 TU on channel 6, 128 TU later on 149.
-        for entry in sync {
+        // Sync beacons go out inside windows (TSF a multiple of 512 TU on channel 6, 128 TU
+        // later on 149), at a random instant in the first 16 - 4 TU of each, not all at one.
+        let offsets = sync.map { entry in
             let offset: UInt64 = entry.channel == .channel149 ? 131_072 : 0
-            #expect((entry.beacon.timestamp - offset) % 524_288 == 0)
+            return (entry.beacon.timestamp - offset) % 524_288
         }
+        #expect(offsets.allSatisfy { $0 < 12 * 1_024 })
+        #expect(Set(offsets).count > offsets.count / 2)
         #expect(Set(sync.map(\.channel)) == [.channel6, .channel149])
         // Discovery beacons: channel 6, outside windows, 100 TU apart.
         #expect(

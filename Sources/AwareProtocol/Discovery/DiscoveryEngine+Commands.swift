@@ -1,15 +1,20 @@
 import AwareWire
 
 extension DiscoveryEngine {
-    mutating func perform(_ command: DiscoveryCommand, now: Instant, actions: inout [DiscoveryAction]) {
+    mutating func perform(
+        _ command: DiscoveryCommand,
+        now: Instant,
+        rng: inout some RandomNumberGenerator,
+        actions: inout [DiscoveryAction]
+    ) {
         do throws(DiscoveryCommandError) {
             switch command {
             case .publish(let configuration):
-                try startPublish(configuration, now: now, actions: &actions)
+                try startPublish(configuration, now: now, rng: &rng, actions: &actions)
             case .subscribe(let configuration):
-                try startSubscribe(configuration, now: now, actions: &actions)
+                try startSubscribe(configuration, now: now, rng: &rng, actions: &actions)
             case .updatePublish(let instanceID, let update):
-                try applyUpdate(update, to: instanceID, now: now, actions: &actions)
+                try applyUpdate(update, to: instanceID, now: now, rng: &rng, actions: &actions)
             case .cancelPublish(let instanceID):
                 guard let index = publishes.firstIndex(where: { $0.instanceID == instanceID }) else {
                     throw .unknownInstance(instanceID)
@@ -31,22 +36,24 @@ extension DiscoveryEngine {
     private mutating func startPublish(
         _ configuration: PublishConfiguration,
         now: Instant,
+        rng: inout some RandomNumberGenerator,
         actions: inout [DiscoveryAction]
     ) throws(DiscoveryCommandError) {
         let index = try start(configuration, in: \.publishes, now: now, actions: &actions)
         if configuration.solicitation.sendsUnsolicited {
-            announcePublish(at: index, now: now, actions: &actions)
+            startAnnouncing(.publish, at: index, now: now, rng: &rng, actions: &actions)
         }
     }
 
     private mutating func startSubscribe(
         _ configuration: SubscribeConfiguration,
         now: Instant,
+        rng: inout some RandomNumberGenerator,
         actions: inout [DiscoveryAction]
     ) throws(DiscoveryCommandError) {
         let index = try start(configuration, in: \.subscribes, now: now, actions: &actions)
         if configuration.mode == .active {
-            announceSubscribe(at: index, now: now, actions: &actions)
+            startAnnouncing(.subscribe, at: index, now: now, rng: &rng, actions: &actions)
         }
     }
 
@@ -83,6 +90,7 @@ extension DiscoveryEngine {
         _ update: PublishUpdate,
         to instanceID: UInt8,
         now: Instant,
+        rng: inout some RandomNumberGenerator,
         actions: inout [DiscoveryAction]
     ) throws(DiscoveryCommandError) {
         guard let index = publishIndex(instanceID) else { throw .unknownInstance(instanceID) }
@@ -99,7 +107,7 @@ extension DiscoveryEngine {
             .notify(.publishUpdated(instanceID: instanceID, serviceUpdateIndicator: instance.serviceUpdateIndicator))
         )
         if instance.configuration.solicitation.sendsUnsolicited {
-            announcePublish(at: index, now: now, actions: &actions)
+            announcePublish(at: index, now: now, rng: &rng, actions: &actions)
         }
     }
 
@@ -118,8 +126,7 @@ extension DiscoveryEngine {
             throw .followUpFromUnknownInstance(followUp.localInstanceID)
         }
         let frame = followUpFrame(followUp, serviceID: serviceID)
-        let cookie = send(frame, actions: &actions)
-        if let cookie { followUpTokens[cookie] = followUp.token }
+        send(frame, followUpToken: followUp.token, actions: &actions)
     }
 
     /// The requested ID if free, else the lowest free one; publish and subscribe share the space

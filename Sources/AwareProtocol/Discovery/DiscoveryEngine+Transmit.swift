@@ -1,56 +1,177 @@
 import AwareWire
 
 extension DiscoveryEngine {
-    /// USD: send now and again every announcement period. Synchronized: send in the window open
-    /// now, if any; every later window announces on its own.
-    mutating func announcePublish(at index: Int, now: Instant, actions: inout [DiscoveryAction]) {
-        let frame = publishFrame(publishes[index], requestor: nil)
-        let next = announce(frame, now: now, actions: &actions)
-        publishes[index].nextAnnouncement = next
-        if let next { actions.append(.arm(.announce(instanceID: publishes[index].instanceID), at: next)) }
+    /// Starts an instance's announcements. USD: the first one comes after a random phase in
+    /// [0, announcement period), so that stations started together do not announce in step.
+    /// Synchronized: in the window open now, if any; every later window announces on its own.
+    mutating func startAnnouncing(
+        _ role: ServiceRole,
+        at index: Int,
+        now: Instant,
+        rng: inout some RandomNumberGenerator,
+        actions: inout [DiscoveryAction]
+    ) {
+        guard case .unsynchronized = configuration.mode else {
+            switch role {
+            case .publish: announcePublish(at: index, now: now, rng: &rng, actions: &actions)
+            case .subscribe: announceSubscribe(at: index, now: now, rng: &rng, actions: &actions)
+            }
+            return
+        }
+        let period = UInt64(clamping: configuration.announcementPeriod.nanoseconds)
+        let phase = period > 0 ? UInt64.random(in: 0..<period, using: &rng) : 0
+        let first = Instant(nanoseconds: now.nanoseconds &+ phase)
+        let instanceID: UInt8
+        switch role {
+        case .publish:
+            publishes[index].nextAnnouncement = first
+            instanceID = publishes[index].instanceID
+        case .subscribe:
+            subscribes[index].nextAnnouncement = first
+            instanceID = subscribes[index].instanceID
+        }
+        actions.append(.arm(.announce(instanceID: instanceID), at: first))
     }
 
-    mutating func announceSubscribe(at index: Int, now: Instant, actions: inout [DiscoveryAction]) {
-        let frame = subscribeFrame(subscribes[index])
-        let next = announce(frame, now: now, actions: &actions)
+    /// USD: send now and again about one announcement period later. Synchronized: send in the
+    /// window open now, if any.
+    mutating func announcePublish(
+        at index: Int,
+        now: Instant,
+        rng: inout some RandomNumberGenerator,
+        actions: inout [DiscoveryAction]
+    ) {
+        let instanceID = publishes[index].instanceID
+        let next = announce(
+            .publish,
+            instanceID: instanceID,
+            frame: publishFrame(publishes[index], requestor: nil),
+            now: now,
+            rng: &rng,
+            actions: &actions
+        )
+        publishes[index].nextAnnouncement = next
+        if let next { actions.append(.arm(.announce(instanceID: instanceID), at: next)) }
+    }
+
+    mutating func announceSubscribe(
+        at index: Int,
+        now: Instant,
+        rng: inout some RandomNumberGenerator,
+        actions: inout [DiscoveryAction]
+    ) {
+        let instanceID = subscribes[index].instanceID
+        let next = announce(
+            .subscribe,
+            instanceID: instanceID,
+            frame: subscribeFrame(subscribes[index]),
+            now: now,
+            rng: &rng,
+            actions: &actions
+        )
         subscribes[index].nextAnnouncement = next
-        if let next { actions.append(.arm(.announce(instanceID: subscribes[index].instanceID), at: next)) }
+        if let next { actions.append(.arm(.announce(instanceID: instanceID), at: next)) }
     }
 
     /// Returns when the next announcement is due (USD only).
-    private mutating func announce(_ frame: ManagementFrame, now: Instant, actions: inout [DiscoveryAction]) -> Instant?
-    {
+    private mutating func announce(
+        _ role: ServiceRole,
+        instanceID: UInt8,
+        frame: ManagementFrame,
+        now: Instant,
+        rng: inout some RandomNumberGenerator,
+        actions: inout [DiscoveryAction]
+    ) -> Instant? {
         switch configuration.mode {
         case .unsynchronized(let channel):
             actions.append(.transmit(request(frame, on: channel)))
-            return now + configuration.announcementPeriod
+            return now + jitteredAnnouncementPeriod(rng: &rng)
         case .synchronized:
             if let window = openWindows.first {
-                actions.append(.transmit(request(frame, on: window.channel)))
+                enqueue(.announcement(role, instanceID: instanceID), in: window, now: now, rng: &rng)
+                armWindowTransmit(on: window.channel, actions: &actions)
             }
             return nil
         }
     }
 
+    /// The announcement period ± 10 %, uniformly. hostap keeps a fixed period but draws the
+    /// length of each USD publisher state at random (N × 100 TU, N in 5..<10, nan-wire-reference.md
+    /// 1.5), so two devices do not stay in step for long; a jitter of a tenth of the period
+    /// gives the same effect here without modelling the multi-channel state: two announcement
+    /// series that start together drift apart by several frame airtimes within one period.
+    func jitteredAnnouncementPeriod(rng: inout some RandomNumberGenerator) -> Interval {
+        let period = configuration.announcementPeriod
+        let spread = period.nanoseconds / 10
+        guard spread > 0 else { return period }
+        return period + Interval(nanoseconds: Int64.random(in: -spread...spread, using: &rng))
+    }
+
     /// Sends a frame that is not a periodic announcement (a solicited reply, a follow-up): at
-    /// once in USD or inside an open window, else at the start of the next window. Returns the
-    /// TX-status cookie when the frame left now.
+    /// once in USD or inside an open window, else at a random instant of the next window.
+    /// Returns the TX-status cookie when the frame left now.
     @discardableResult
-    mutating func send(_ frame: ManagementFrame, actions: inout [DiscoveryAction]) -> UInt64? {
+    mutating func send(
+        _ frame: ManagementFrame,
+        followUpToken: UInt32? = nil,
+        actions: inout [DiscoveryAction]
+    ) -> UInt64? {
         let channel: NANChannel
         switch configuration.mode {
         case .unsynchronized(let usdChannel):
             channel = usdChannel
         case .synchronized:
             guard let window = openWindows.first else {
-                pending.append(frame)
+                pending.append(QueuedFrame(frame: frame, followUpToken: followUpToken))
                 return nil
             }
             channel = window.channel
         }
         let request = request(frame, on: channel)
         actions.append(.transmit(request))
+        if let followUpToken { followUpTokens[request.cookie] = followUpToken }
         return request.cookie
+    }
+
+    // MARK: Window queue
+
+    mutating func enqueue(
+        _ content: WindowTransmission.Content,
+        in window: DiscoveryWindow,
+        now: Instant,
+        rng: inout some RandomNumberGenerator
+    ) {
+        let at = WindowContention.transmitTime(in: window, after: now, rng: &rng)
+        // Stable: equal instants keep the order they were queued in.
+        let index = windowQueue.firstIndex { $0.at > at } ?? windowQueue.endIndex
+        windowQueue.insert(WindowTransmission(at: at, channel: window.channel, content: content), at: index)
+    }
+
+    /// Arms (or moves) the channel's timer to its earliest queued frame.
+    mutating func armWindowTransmit(on channel: NANChannel, actions: inout [DiscoveryAction]) {
+        guard let first = windowQueue.first(where: { $0.channel == channel }) else { return }
+        actions.append(.arm(.windowTransmit(channel), at: first.at))
+    }
+
+    /// Sends every queued frame on `channel` that is due, if its window is still open.
+    mutating func transmitQueued(on channel: NANChannel, now: Instant, actions: inout [DiscoveryAction]) {
+        guard openWindows.contains(where: { $0.channel == channel }) else { return }
+        while let index = windowQueue.firstIndex(where: { $0.channel == channel && $0.at <= now }) {
+            let entry = windowQueue.remove(at: index)
+            switch entry.content {
+            case .announcement(.publish, let instanceID):
+                guard let instance = publishes.first(where: { $0.instanceID == instanceID }) else { continue }
+                actions.append(.transmit(request(publishFrame(instance, requestor: nil), on: channel)))
+            case .announcement(.subscribe, let instanceID):
+                guard let instance = subscribes.first(where: { $0.instanceID == instanceID }) else { continue }
+                actions.append(.transmit(request(subscribeFrame(instance), on: channel)))
+            case .frame(let queued):
+                let request = request(queued.frame, on: channel)
+                actions.append(.transmit(request))
+                if let token = queued.followUpToken { followUpTokens[request.cookie] = token }
+            }
+        }
+        armWindowTransmit(on: channel, actions: &actions)
     }
 
     mutating func request(_ frame: ManagementFrame, on channel: NANChannel) -> TxRequest {

@@ -9,17 +9,23 @@ import AwareWire
 /// var engine = DiscoveryEngine(configuration: .init(address: nmi))
 /// var rng = SeededGenerator(seed: 1)
 /// let actions = engine.handle(.command(.publish(.init(serviceName: "_drone-service._udp"))), now: .zero, rng: &rng)
-/// // [.listen([channel 6]), .notify(.publishStarted(...)), .transmit(Publish SDF), .arm(.announce(1), at: 100 ms)]
+/// // [.listen([channel 6]), .notify(.publishStarted(...)), .arm(.announce(1), at: a random phase in [0, 100 ms))]
 /// ```
+///
+/// Transmissions are spread so that stations started together do not stay in step: in USD
+/// each announcement series starts at a random phase and every period is jittered; when
+/// synchronized, each frame goes out at a random instant inside the window (``WindowContention``).
 public struct DiscoveryEngine: Sendable {
     public let configuration: DiscoveryConfiguration
     var publishes: [PublishInstance] = []
     var subscribes: [SubscribeInstance] = []
     var counter = TransmitCounter(tag: 0x44)
     var listening = false
-    /// Synchronized mode: the windows open now, and frames waiting for the next one.
+    /// Synchronized mode: the windows open now, frames waiting for the next one, and frames
+    /// waiting for their instant inside an open one.
     var openWindows: [DiscoveryWindow] = []
-    var pending: [ManagementFrame] = []
+    var pending: [QueuedFrame] = []
+    var windowQueue: [WindowTransmission] = []
     var clusterID: MACAddress?
     /// The A3 each peer last used, for follow-ups (1.3).
     var peerAddressThree: [MACAddress: MACAddress] = [:]
@@ -45,37 +51,44 @@ public struct DiscoveryEngine: Sendable {
         var actions: [DiscoveryAction] = []
         switch event {
         case .command(let command):
-            perform(command, now: now, actions: &actions)
+            perform(command, now: now, rng: &rng, actions: &actions)
         case .received(let received):
             receive(received, actions: &actions)
         case .timerFired(let timer):
-            fire(timer, now: now, actions: &actions)
+            fire(timer, now: now, rng: &rng, actions: &actions)
         case .transmitted(let status):
             if counter.owns(cookie: status.cookie), let token = followUpTokens.removeValue(forKey: status.cookie) {
                 actions.append(.notify(.followUpTransmitted(token: token, acknowledged: status.acknowledged)))
             }
         case .discoveryWindowStarted(let window):
-            openWindow(window, actions: &actions)
+            openWindow(window, now: now, rng: &rng, actions: &actions)
         case .discoveryWindowEnded(let window):
-            openWindows.removeAll { $0.channel == window.channel }
+            closeWindow(on: window.channel, actions: &actions)
         case .radioFailed:
             terminateAll(reason: .failure, actions: &actions)
         }
         return actions
     }
 
-    private mutating func fire(_ timer: DiscoveryTimer, now: Instant, actions: inout [DiscoveryAction]) {
+    private mutating func fire(
+        _ timer: DiscoveryTimer,
+        now: Instant,
+        rng: inout some RandomNumberGenerator,
+        actions: inout [DiscoveryAction]
+    ) {
         switch timer {
         case .announce(let instanceID):
             if let index = publishes.firstIndex(where: { $0.instanceID == instanceID }),
                 let due = publishes[index].nextAnnouncement, now >= due
             {
-                announcePublish(at: index, now: now, actions: &actions)
+                announcePublish(at: index, now: now, rng: &rng, actions: &actions)
             } else if let index = subscribes.firstIndex(where: { $0.instanceID == instanceID }),
                 let due = subscribes[index].nextAnnouncement, now >= due
             {
-                announceSubscribe(at: index, now: now, actions: &actions)
+                announceSubscribe(at: index, now: now, rng: &rng, actions: &actions)
             }
+        case .windowTransmit(let channel):
+            transmitQueued(on: channel, now: now, actions: &actions)
         case .timeToLive(let instanceID):
             if let index = publishes.firstIndex(where: { $0.instanceID == instanceID }),
                 let expiry = publishes[index].expiry, now >= expiry
@@ -89,25 +102,42 @@ public struct DiscoveryEngine: Sendable {
         }
     }
 
-    /// Synchronized mode: every unsolicited publish and active subscribe once per window, then
-    /// whatever waited for a window.
-    private mutating func openWindow(_ window: DiscoveryWindow, actions: inout [DiscoveryAction]) {
+    /// Synchronized mode: every unsolicited publish and active subscribe once per window, and
+    /// whatever waited for a window, each at its own random instant in it.
+    private mutating func openWindow(
+        _ window: DiscoveryWindow,
+        now: Instant,
+        rng: inout some RandomNumberGenerator,
+        actions: inout [DiscoveryAction]
+    ) {
         guard case .synchronized = configuration.mode else { return }
-        openWindows.removeAll { $0.channel == window.channel }
+        closeWindow(on: window.channel, actions: &actions)
         openWindows.append(window)
         clusterID = window.clusterID
-        for index in publishes.indices where publishes[index].configuration.solicitation.sendsUnsolicited {
-            let frame = publishFrame(publishes[index], requestor: nil)
-            actions.append(.transmit(request(frame, on: window.channel)))
+        for publish in publishes where publish.configuration.solicitation.sendsUnsolicited {
+            enqueue(.announcement(.publish, instanceID: publish.instanceID), in: window, now: now, rng: &rng)
         }
-        for index in subscribes.indices where subscribes[index].isActive {
-            actions.append(.transmit(request(subscribeFrame(subscribes[index]), on: window.channel)))
+        for subscribe in subscribes where subscribe.isActive {
+            enqueue(.announcement(.subscribe, instanceID: subscribe.instanceID), in: window, now: now, rng: &rng)
         }
         let waiting = pending
         pending = []
-        for frame in waiting {
-            actions.append(.transmit(request(frame, on: window.channel)))
+        for queued in waiting {
+            enqueue(.frame(queued), in: window, now: now, rng: &rng)
         }
+        armWindowTransmit(on: window.channel, actions: &actions)
+    }
+
+    /// What was queued for a window that ends unsent: replies and follow-ups wait for the next
+    /// window, announcements are dropped (the next window announces again).
+    private mutating func closeWindow(on channel: NANChannel, actions: inout [DiscoveryAction]) {
+        openWindows.removeAll { $0.channel == channel }
+        guard windowQueue.contains(where: { $0.channel == channel }) else { return }
+        for entry in windowQueue where entry.channel == channel {
+            if case .frame(let queued) = entry.content { pending.append(queued) }
+        }
+        windowQueue.removeAll { $0.channel == channel }
+        actions.append(.cancel(.windowTransmit(channel)))
     }
 
     mutating func terminateAll(reason: TerminationReason, actions: inout [DiscoveryAction]) {
@@ -118,6 +148,10 @@ public struct DiscoveryEngine: Sendable {
             terminateSubscribe(at: subscribes.startIndex, reason: reason, actions: &actions)
         }
         pending = []
+        for channel in Set(windowQueue.map(\.channel)).sorted() {
+            actions.append(.cancel(.windowTransmit(channel)))
+        }
+        windowQueue = []
     }
 
     mutating func terminatePublish(at index: Int, reason: TerminationReason, actions: inout [DiscoveryAction]) {

@@ -5,15 +5,19 @@ extension SynchronizationEngine {
         _ timer: SynchronizationTimer,
         membership: inout ClusterMembership,
         now: Instant,
+        rng: inout some RandomNumberGenerator,
         actions: inout [SynchronizationAction]
     ) {
         switch timer {
         case .scanEnd:
             break
         case .windowStart(let channel):
-            startWindow(on: channel, membership: &membership, now: now, actions: &actions)
+            startWindow(on: channel, membership: &membership, now: now, rng: &rng, actions: &actions)
         case .windowEnd(let channel):
             endWindow(on: channel, membership: &membership, now: now, actions: &actions)
+        case .syncBeacon(let channel):
+            guard membership.openWindows[channel] != nil, membership.role.sendsSyncBeacons else { return }
+            actions.append(.transmit(beacon(.sync, membership: &membership, now: now, channel: channel)))
         case .discoveryBeacon:
             guard membership.role == .master else { return }
             // Discovery beacons go out between windows (OpenNAN), on the 2.4 GHz discovery channel.
@@ -25,11 +29,14 @@ extension SynchronizationEngine {
     }
 
     /// A window is 16 TU every 512 TU (1.4). The next start is computed from the TSF, not by
-    /// adding the period, so that a TSF adopted on a merge moves every later window.
+    /// adding the period, so that a TSF adopted on a merge moves every later window. The sync
+    /// beacon contends for the window like the SDFs do (``WindowContention``); its Timestamp is
+    /// taken when it goes out.
     private mutating func startWindow(
         on channel: NANChannel,
         membership: inout ClusterMembership,
         now: Instant,
+        rng: inout some RandomNumberGenerator,
         actions: inout [SynchronizationAction]
     ) {
         let window = DiscoveryWindow(
@@ -44,7 +51,8 @@ extension SynchronizationEngine {
         let next = DiscoveryWindowTiming.nextWindowStart(atOrAfter: membership.tsf(at: now) + 1, on: channel)
         actions.append(.arm(.windowStart(channel), at: max(now, membership.instant(atTSF: next))))
         if membership.role.sendsSyncBeacons {
-            actions.append(.transmit(beacon(.sync, membership: &membership, now: now, channel: channel)))
+            let at = WindowContention.transmitTime(in: window, after: now, rng: &rng)
+            actions.append(.arm(.syncBeacon(channel), at: at))
         }
         actions.append(.notify(.discoveryWindowStarted(window)))
     }

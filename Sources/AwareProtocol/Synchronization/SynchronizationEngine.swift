@@ -82,7 +82,7 @@ public struct SynchronizationEngine: Sendable {
         case (.timerFired(.scanEnd), .scanning):
             formCluster(now: now, rng: &rng, actions: &actions)
         case (.timerFired(let timer), .inCluster(var membership)):
-            fire(timer, membership: &membership, now: now, actions: &actions)
+            fire(timer, membership: &membership, now: now, rng: &rng, actions: &actions)
             if case .inCluster = state { state = .inCluster(membership) }
         case (.timerFired, _):
             break
@@ -118,6 +118,7 @@ public struct SynchronizationEngine: Sendable {
         for channel in configuration.channels {
             actions.append(.cancel(.windowStart(channel)))
             actions.append(.cancel(.windowEnd(channel)))
+            actions.append(.cancel(.syncBeacon(channel)))
         }
         actions.append(.cancel(.discoveryBeacon))
     }

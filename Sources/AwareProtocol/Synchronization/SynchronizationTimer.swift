@@ -6,6 +6,8 @@ public enum SynchronizationTimer: Hashable, Sendable {
     case scanEnd
     case windowStart(NANChannel)
     case windowEnd(NANChannel)
+    /// The sync beacon of the window open on this channel, at a random instant in it.
+    case syncBeacon(NANChannel)
     /// A master's next discovery beacon.
     case discoveryBeacon
 }
