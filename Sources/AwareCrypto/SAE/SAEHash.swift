@@ -5,6 +5,14 @@ import Crypto
 /// (Table 12-1) that H2E, the key derivation and the confirm all follow
 /// (nan-wire-reference.md 3.4).
 enum SAEHash: Sendable {
+    /// The same hash for the shared IEEE 802.11 KDF.
+    var kdfHash: KDFHash {
+        switch self {
+        case .sha256: .sha256
+        case .sha384: .sha384
+        }
+    }
+
     case sha256
     case sha384
 

@@ -139,13 +139,19 @@ public struct SAESession: Sendable {
             let keyseed = hash.hmac(key: [UInt8](repeating: 0, count: hash.length), k)
             let context = try BigNumber(bytes: ownCommit.scalar).adding(scalar).modulo(group.order)
                 .bytes(length: length)
-            let material = SAEKeyDerivation.derive(
-                hash,
-                key: keyseed,
-                label: "SAE KCK and PMK",
-                context: context,
-                length: hash.length + SAEKeys.pmkLength
-            )
+            // The length is a constant well inside the KDF's range; a refusal would be a bug here.
+            let material: [UInt8]
+            do {
+                material = try IEEE80211KDF.derive(
+                    hash: hash.kdfHash,
+                    key: keyseed,
+                    label: "SAE KCK and PMK",
+                    context: context,
+                    length: hash.length + SAEKeys.pmkLength
+                )
+            } catch {
+                throw CryptoError.valueTooLarge(field: "SAE KCK and PMK", length: hash.length + SAEKeys.pmkLength)
+            }
             return .success(
                 SAEKeys(
                     k: k,
@@ -177,7 +183,7 @@ public struct SAESession: Sendable {
             throw .outOfOrder(operation: "verify", needs: "process")
         }
         let expected = Self.confirm(curve, keys.kck, peerSendConfirm, peerCommit, ownCommit)
-        guard constantTimeEquals(expected, peerConfirm) else { throw .confirmMismatch }
+        guard ConstantTime.equals(expected, peerConfirm) else { throw .confirmMismatch }
     }
 
     private static func confirm(
@@ -189,7 +195,7 @@ public struct SAESession: Sendable {
     ) -> [UInt8] {
         SAEHash(curve).hmac(
             key: kck,
-            SAEKeyDerivation.littleEndian(sendConfirm),
+            [UInt8(truncatingIfNeeded: sendConfirm), UInt8(truncatingIfNeeded: sendConfirm >> 8)],
             first.scalar,
             first.element,
             second.scalar,
