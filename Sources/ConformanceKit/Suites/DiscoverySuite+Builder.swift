@@ -67,6 +67,31 @@ extension DiscoverySuite {
             return try Scenario(context, target: target, request: request)
         }
 
+        /// Opens a scenario in which one field of `service` is changed (a profile variant).
+        func open(
+            _ context: TestContext,
+            setting key: String,
+            to json: String,
+            of service: ServiceFacts,
+            distance: Double = 2
+        ) throws -> Scenario {
+            let variant = ProfileVariant([.setServiceField(index: index(of: service, context), key: key, json: json)])
+            return try open(context, variant: variant, distance: distance)
+        }
+
+        /// Subscribes to `service` and fails the test unless the accessory is found.
+        func requireDiscovery(
+            _ context: TestContext,
+            _ scenario: Scenario,
+            _ service: String,
+            mode: SubscribeMode = .active
+        ) throws -> DiscoveryResult {
+            try context.require(
+                discover(scenario, SubscribeConfiguration(serviceName: service, mode: mode)),
+                "the accessory was discovered"
+            )
+        }
+
         /// Subscribes and waits for a matched result for `service`; nil when none came.
         @discardableResult
         func discover(

@@ -50,14 +50,7 @@ extension DiscoverySuite.Builder {
                 needsReconfigure: true
             ) { context, suite in
                 let service = try suite.firstService(context)
-                let variant = ProfileVariant([
-                    .setServiceField(
-                        index: suite.index(of: service, context),
-                        key: "publishType",
-                        json: "\"solicited\""
-                    )
-                ])
-                let scenario = try suite.open(context, variant: variant)
+                let scenario = try suite.open(context, setting: "publishType", to: "\"solicited\"", of: service)
                 defer { scenario.finish() }
                 scenario.withPhone { $0.subscribe(SubscribeConfiguration(serviceName: service.name, mode: .passive)) }
                 scenario.pass(DiscoverySuite.discoveryTimeout)
@@ -75,14 +68,7 @@ extension DiscoverySuite.Builder {
                 needsReconfigure: true
             ) { context, suite in
                 let service = try suite.firstService(context)
-                let variant = ProfileVariant([
-                    .setServiceField(
-                        index: suite.index(of: service, context),
-                        key: "publishType",
-                        json: "\"unsolicited\""
-                    )
-                ])
-                let scenario = try suite.open(context, variant: variant)
+                let scenario = try suite.open(context, setting: "publishType", to: "\"unsolicited\"", of: service)
                 defer { scenario.finish() }
                 let result = suite.discover(scenario, SubscribeConfiguration(serviceName: service.name, mode: .active))
                 context.expect(result != nil, "an active subscriber discovers an unsolicited-only service")

@@ -16,10 +16,7 @@ extension DiscoverySuite.Builder {
                 needsReconfigure: true
             ) { context, suite in
                 let service = try suite.service(context) { $0.publishesUnsolicited }
-                let variant = ProfileVariant([
-                    .setServiceField(index: suite.index(of: service, context), key: "rangeLimited", json: "true")
-                ])
-                let scenario = try suite.open(context, variant: variant, distance: 2)
+                let scenario = try suite.open(context, setting: "rangeLimited", to: "true", of: service, distance: 2)
                 defer { scenario.finish() }
                 let result = suite.discover(scenario, SubscribeConfiguration(serviceName: service.name, mode: .passive))
                 try context.require(result != nil, "a phone 2 m away discovers the range-limited service")
@@ -41,10 +38,13 @@ extension DiscoverySuite.Builder {
                 needsReconfigure: true
             ) { context, suite in
                 let service = try suite.service(context) { $0.answersSubscribes }
-                let variant = ProfileVariant([
-                    .setServiceField(index: suite.index(of: service, context), key: "rangeLimited", json: "true")
-                ])
-                let scenario = try suite.open(context, variant: variant, distance: Self.farDistance)
+                let scenario = try suite.open(
+                    context,
+                    setting: "rangeLimited",
+                    to: "true",
+                    of: service,
+                    distance: Self.farDistance
+                )
                 defer { scenario.finish() }
                 scenario.withPhone { $0.subscribe(SubscribeConfiguration(serviceName: service.name, mode: .active)) }
                 scenario.pass(DiscoverySuite.discoveryTimeout)

@@ -14,10 +14,7 @@ extension DiscoverySuite.Builder {
             ) { context, suite in
                 let service = try suite.service(context) { $0.publishesUnsolicited }
                 let ttl = 3
-                let variant = ProfileVariant([
-                    .setServiceField(index: suite.index(of: service, context), key: "ttlSeconds", json: "\(ttl)")
-                ])
-                let scenario = try suite.open(context, variant: variant)
+                let scenario = try suite.open(context, setting: "ttlSeconds", to: "\(ttl)", of: service)
                 defer { scenario.finish() }
                 let opened = scenario.session.now
                 suite.discover(scenario, SubscribeConfiguration(serviceName: service.name, mode: .passive))
@@ -75,10 +72,7 @@ extension DiscoverySuite.Builder {
                 let service = try suite.firstService(context)
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
-                let result = try context.require(
-                    suite.discover(scenario, SubscribeConfiguration(serviceName: service.name, mode: .active)),
-                    "the accessory was discovered"
-                )
+                let result = try suite.requireDiscovery(context, scenario, service.name, mode: .active)
                 let info = try context.require(result.serviceSpecificInfo, "the publish carries SDEA service info")
                 context.expectEqual(info.oui, [0x50, 0x6F, 0x9A], "service info OUI")
                 context.expectEqual(info.protocolType, .bonjour, "service protocol type")

@@ -56,10 +56,7 @@ extension DiscoverySuite.Builder {
                 let service = try suite.service(context) { $0.publishesUnsolicited }
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
-                let first = try context.require(
-                    suite.discover(scenario, SubscribeConfiguration(serviceName: service.name, mode: .passive)),
-                    "the accessory was discovered"
-                )
+                let first = try suite.requireDiscovery(context, scenario, service.name, mode: .passive)
                 do {
                     try scenario.session.updateServiceInfo(service: service.name, txt: ["state": "updated"])
                 } catch {
@@ -102,10 +99,7 @@ extension DiscoverySuite.Builder {
                 let service = try suite.firstService(context)
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
-                let result = try context.require(
-                    suite.discover(scenario, SubscribeConfiguration(serviceName: service.name, mode: .active)),
-                    "the accessory was discovered"
-                )
+                let result = try suite.requireDiscovery(context, scenario, service.name, mode: .active)
                 let dcea = try context.require(result.deviceCapabilityExtension, "the publish carries a DCEA")
                 context.expect(dcea.pairingSetupEnabled, "DCEA Pairing Setup Enabled")
                 let methods = try context.require(result.bootstrappingMethods, "the publish carries an NPBA advertise")
