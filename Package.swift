@@ -81,6 +81,7 @@ let package = Package(
             dependencies: [
                 "ConformanceKit",
                 "AccessoryKit",
+                "AwareCrypto",
                 "AwareCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

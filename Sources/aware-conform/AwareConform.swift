@@ -16,6 +16,7 @@ struct AwareConform: ParsableCommand {
             """,
         subcommands: [
             RunCommand.self, ListCommand.self, DiscoverCommand.self, SelftestCommand.self, DecodeCommand.self,
+            KeysCommand.self,
         ]
     )
 }
