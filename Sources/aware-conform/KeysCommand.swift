@@ -71,19 +71,17 @@ enum KeyInput {
     }
 }
 
-struct SAEPTCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "sae-pt",
-        abstract: "The SAE hash-to-element password element PT (IEEE 802.11-2020 12.4.4.2.3)."
-    )
-
+/// The inputs of SAE hash-to-element, shared by `sae-pt` and `sae-pwe`.
+struct SAEPasswordOptions: ParsableArguments {
     @Option(help: "19 (P-256) or 20 (P-384).") var group: Int = 19
     @Option(help: "The PIN or passphrase, as the person enters it.") var password: String
     @Option(help: "The SSID H2E salts with; NAN pairing uses the text 516F9A010000.") var ssid = "516F9A010000"
     @Option(help: "A password identifier (NAN pairing uses none).") var identifier: String?
-    @Flag(help: "Print one JSON object.") var json = false
 
-    func run() throws {
+    func validate() throws { _ = try KeyInput.curve(group) }
+
+    /// The curve and PT (x || y).
+    func passwordElement() throws -> (curve: EllipticCurve, pt: [UInt8]) {
         let curve = try KeyInput.curve(group)
         do {
             let element = try SAEPasswordElement.derive(
@@ -92,11 +90,30 @@ struct SAEPTCommand: ParsableCommand {
                 ssid: Array(ssid.utf8),
                 identifier: identifier.map { Array($0.utf8) }
             )
-            let half = element.pt.count / 2
-            KeyInput.report([("ptX", Array(element.pt[..<half])), ("ptY", Array(element.pt[half...]))], json: json)
+            return (curve, element.pt)
         } catch {
             throw KeyInput.fail(error)
         }
+    }
+}
+
+/// A point as its two coordinates, named for the report.
+private func coordinates(_ point: [UInt8], _ name: String) -> [(String, [UInt8])] {
+    let half = point.count / 2
+    return [(name + "X", Array(point[..<half])), (name + "Y", Array(point[half...]))]
+}
+
+struct SAEPTCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sae-pt",
+        abstract: "The SAE hash-to-element password element PT (IEEE 802.11-2020 12.4.4.2.3)."
+    )
+
+    @OptionGroup var password: SAEPasswordOptions
+    @Flag(help: "Print one JSON object.") var json = false
+
+    func run() throws {
+        KeyInput.report(coordinates(try password.passwordElement().pt, "pt"), json: json)
     }
 }
 
@@ -106,28 +123,18 @@ struct SAEPWECommand: ParsableCommand {
         abstract: "The SAE password element PWE for two addresses (PT scaled by the address-dependent value)."
     )
 
-    @Option(help: "19 (P-256) or 20 (P-384).") var group: Int = 19
-    @Option(help: "The PIN or passphrase.") var password: String
-    @Option(help: "The SSID H2E salts with.") var ssid = "516F9A010000"
-    @Option(help: "A password identifier.") var identifier: String?
+    @OptionGroup var password: SAEPasswordOptions
     @Option(help: "One station's address (the order does not matter).") var addr1: String
     @Option(help: "The other station's address.") var addr2: String
     @Flag(help: "Print one JSON object.") var json = false
 
     func run() throws {
-        let curve = try KeyInput.curve(group)
         let first = try KeyInput.address(addr1, "--addr1")
         let second = try KeyInput.address(addr2, "--addr2")
+        let (curve, pt) = try password.passwordElement()
         do {
-            let element = try SAEPasswordElement.derive(
-                group: curve,
-                password: Array(password.utf8),
-                ssid: Array(ssid.utf8),
-                identifier: identifier.map { Array($0.utf8) }
-            )
-            let pwe = try SAE.pwe(pt: element.pt, group: curve, address1: first, address2: second)
-            let half = pwe.count / 2
-            KeyInput.report([("pweX", Array(pwe[..<half])), ("pweY", Array(pwe[half...]))], json: json)
+            let pwe = try SAE.pwe(pt: pt, group: curve, address1: first, address2: second)
+            KeyInput.report(coordinates(pwe, "pwe"), json: json)
         } catch {
             throw KeyInput.fail(error)
         }

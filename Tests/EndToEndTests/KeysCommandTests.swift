@@ -33,6 +33,13 @@ import Testing
         #expect(result["pweY"] == Self.value(transcript, "pairing.sae.PWE.y") as? String)
     }
 
+    @Test func saePTOfTheSession() throws {
+        let transcript = try Self.transcript()
+        let result = try Self.keys(["sae-pt", "--password", "482915"])
+        #expect(result["ptX"] == Self.value(transcript, "pairing.sae.PT.x") as? String)
+        #expect(result["ptY"] == Self.value(transcript, "pairing.sae.PT.y") as? String)
+    }
+
     @Test func saePWEOfAnnexJ10() throws {
         // IEEE 802.11-2020 J.10 (Fixtures/public-vectors.json sae_h2e_pwe_j10).
         let result = try Self.keys([

@@ -45,16 +45,16 @@ public enum PASNMIC {
         rsnxe: [UInt8],
         frameBody: [UInt8]
     ) throws(KeyDerivationError) {
-        try KeyDerivationError.requireLength(received, ptk.micLength, "PASN frame 2 MIC")
-        let expected = try frame2(
-            ptk: ptk,
-            initiatorNMI: initiatorNMI,
-            responderNMI: responderNMI,
-            rsne: rsne,
-            rsnxe: rsnxe,
-            frameBody: frameBody
-        )
-        guard ConstantTime.equals(received, expected) else { throw .verificationFailed(what: "PASN frame 2 MIC") }
+        try check(received, "PASN frame 2 MIC", ptk: ptk) { () throws(KeyDerivationError) in
+            try frame2(
+                ptk: ptk,
+                initiatorNMI: initiatorNMI,
+                responderNMI: responderNMI,
+                rsne: rsne,
+                rsnxe: rsnxe,
+                frameBody: frameBody
+            )
+        }
     }
 
     public static func verifyFrame3(
@@ -65,14 +65,26 @@ public enum PASNMIC {
         frame1Body: [UInt8],
         frameBody: [UInt8]
     ) throws(KeyDerivationError) {
-        try KeyDerivationError.requireLength(received, ptk.micLength, "PASN frame 3 MIC")
-        let expected = try frame3(
-            ptk: ptk,
-            initiatorNMI: initiatorNMI,
-            responderNMI: responderNMI,
-            frame1Body: frame1Body,
-            frameBody: frameBody
-        )
-        guard ConstantTime.equals(received, expected) else { throw .verificationFailed(what: "PASN frame 3 MIC") }
+        try check(received, "PASN frame 3 MIC", ptk: ptk) { () throws(KeyDerivationError) in
+            try frame3(
+                ptk: ptk,
+                initiatorNMI: initiatorNMI,
+                responderNMI: responderNMI,
+                frame1Body: frame1Body,
+                frameBody: frameBody
+            )
+        }
+    }
+
+    /// A received MIC must have the PTK's MIC length and equal the expected one, compared in
+    /// constant time.
+    private static func check(
+        _ received: [UInt8],
+        _ what: String,
+        ptk: PASNPTK,
+        expected: () throws(KeyDerivationError) -> [UInt8]
+    ) throws(KeyDerivationError) {
+        try KeyDerivationError.requireLength(received, ptk.micLength, what)
+        guard ConstantTime.equals(received, try expected()) else { throw .verificationFailed(what: what) }
     }
 }
