@@ -4,6 +4,8 @@ public enum FrameProtectionError: Error, Hashable, Sendable, CustomStringConvert
     /// The frame is shorter than its fixed parts: the 24-octet management header, plus the
     /// 8-octet CCMP/GCMP header and the MIC when the frame is protected.
     case frameTooShort(minimum: Int, actual: Int)
+    /// A CCMP/GCMP header handed over on its own is not exactly 8 octets.
+    case invalidHeaderLength(expected: Int, actual: Int)
     /// Frame Control says the frame is not a management frame (Type `type`, b2–b3).
     case notManagementFrame(type: UInt8)
     /// Frame Control has +HTC/Order (b15) set: an HT Control field would follow the
@@ -30,6 +32,8 @@ public enum FrameProtectionError: Error, Hashable, Sendable, CustomStringConvert
         switch self {
         case .frameTooShort(let minimum, let actual):
             return "frame: expected at least \(minimum) octets, got \(actual)"
+        case .invalidHeaderLength(let expected, let actual):
+            return "CCMP/GCMP header: expected \(expected) octets, got \(actual)"
         case .notManagementFrame(let type):
             return "Frame Control Type is \(type), not 0 (management)"
         case .htControlPresent:

@@ -33,7 +33,7 @@ public struct ProtectionHeader: Hashable, Sendable {
     /// Reads the 8 octets; anything else is an error.
     public init(octets: ArraySlice<UInt8>) throws(FrameProtectionError) {
         guard octets.count == Self.length else {
-            throw .frameTooShort(minimum: Self.length, actual: octets.count)
+            throw .invalidHeaderLength(expected: Self.length, actual: octets.count)
         }
         let o = Array(octets)
         var pn: UInt64 = 0

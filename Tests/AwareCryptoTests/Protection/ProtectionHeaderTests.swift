@@ -25,8 +25,11 @@ import Testing
     }
 
     @Test func wrongLengthIsRefused() {
-        #expect(throws: FrameProtectionError.frameTooShort(minimum: 8, actual: 7)) {
+        #expect(throws: FrameProtectionError.invalidHeaderLength(expected: 8, actual: 7)) {
             try ProtectionHeader(octets: hex("01020060030405")[...])
+        }
+        #expect(throws: FrameProtectionError.invalidHeaderLength(expected: 8, actual: 9)) {
+            try ProtectionHeader(octets: hex("010200600304050607")[...])
         }
     }
 }
