@@ -110,7 +110,7 @@ let package = Package(
                 "AwareCrypto", "CMbedCrypto", "AwareTestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "AwareProtocolTests", dependencies: ["AwareProtocol"]),
+        .testTarget(name: "AwareProtocolTests", dependencies: ["AwareProtocol", "AwareCrypto", "AwareTestSupport"]),
         .testTarget(name: "AwareDeviceTests", dependencies: ["AwareDevice"]),
         .testTarget(name: "AwareRadioTests", dependencies: ["AwareRadio", "CNetlink", "AwareTestSupport"]),
         .testTarget(name: "AccessoryKitTests", dependencies: ["AccessoryKit", "AwareTestSupport"]),

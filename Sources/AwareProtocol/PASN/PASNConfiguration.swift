@@ -1,0 +1,54 @@
+import AwareCrypto
+import AwareWire
+
+/// One side of one PASN exchange with one peer (nan-wire-reference.md 3.4.1).
+public struct PASNConfiguration: Hashable, Sendable {
+    public var ownAddress: MACAddress
+    public var peerAddress: MACAddress
+    /// A3 of the Authentication frames: hostap puts the Cluster ID there, ESP-IDF the responder
+    /// NMI (3.9). Received frames are accepted with either.
+    public var address3: MACAddress
+    /// NCS-PK-PASN-128 (group 19, CCMP-128) or NCS-PK-PASN-256 (group 20, GCMP-256).
+    public var suite: NANSecurityCipherSuite
+    /// The channel the peer listens on between windows.
+    public var channel: NANChannel
+    public var transmitPowerDBm: Int
+    /// The attributes of our NAN element: CSIA, DCEA and the stored NPBA for a pairing, CSIA and
+    /// our NIRA for a verification (3.4.1 item 5, 3.7).
+    public var nanAttributes: [NANAttribute]
+    /// Octets of the RSNXE capability field: hostap and wpa_supplicant send 2 (`F4 02 21 00`),
+    /// ESP-IDF 1 (`F4 01 20`); both are accepted on receive (3.9).
+    public var rsnxeOctets: Int
+    /// Whether frame 2 carries a Supported Groups element (hostap does, ESP-IDF does not, 3.9).
+    public var sendsSupportedGroups: Bool
+    /// How long to wait for the peer's next frame.
+    public var responseTimeout: Interval
+    /// How often the initiator sends frame 1 before giving up.
+    public var maxFrame1Transmissions: Int
+
+    public init(
+        ownAddress: MACAddress,
+        peerAddress: MACAddress,
+        address3: MACAddress,
+        suite: NANSecurityCipherSuite = .ncsPKPASN128,
+        channel: NANChannel = .channel6,
+        transmitPowerDBm: Int = 20,
+        nanAttributes: [NANAttribute] = [],
+        rsnxeOctets: Int = 2,
+        sendsSupportedGroups: Bool = true,
+        responseTimeout: Interval = .seconds(1),
+        maxFrame1Transmissions: Int = 3
+    ) {
+        self.ownAddress = ownAddress
+        self.peerAddress = peerAddress
+        self.address3 = address3
+        self.suite = suite
+        self.channel = channel
+        self.transmitPowerDBm = transmitPowerDBm
+        self.nanAttributes = nanAttributes
+        self.rsnxeOctets = rsnxeOctets
+        self.sendsSupportedGroups = sendsSupportedGroups
+        self.responseTimeout = responseTimeout
+        self.maxFrame1Transmissions = maxFrame1Transmissions
+    }
+}
