@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "AwareRadio", dependencies: ["AwareWire", "CNetlink"]),
         // A NAN device: the protocol machines driven over an air. Both the accessory and the
         // phone role are one.
-        .target(name: "AwareDevice", dependencies: ["AwareProtocol", "AwareRadio", "AwareWire"]),
+        .target(name: "AwareDevice", dependencies: ["AwareProtocol", "AwareRadio", "AwareWire", "AwareCrypto"]),
         // The accessory.
         .target(
             name: "AccessoryKit",

@@ -1,3 +1,4 @@
+import AwareCrypto
 import AwareProtocol
 import AwareRadio
 import AwareWire
@@ -29,6 +30,11 @@ public final class NANDevice {
     public var outboundFrameFilter: ((TxRequest) -> TxRequest?)?
     /// Frames heard that are not 802.11 management frames this device can parse.
     public private(set) var undecodableFrames = 0
+    /// Receives every PASN Authentication frame addressed to this device; the pairing roles
+    /// (accessory, phone) run their PASN machines on them.
+    public var pasnFrameHandler: ((ReceivedFrame) -> Void)?
+    /// The NM-TKs of paired peers, applied to frames at the edge (nan-wire-reference.md 3.8).
+    public private(set) var protection = PairwiseProtection()
 
     public init(configuration: Configuration, air: any Air, seed: UInt64) {
         self.configuration = configuration
@@ -87,19 +93,49 @@ public final class NANDevice {
         port = nil
     }
 
+    /// Installs the NM-TK for `peer`: unicast SDFs and NAFs to it are protected from now on,
+    /// and unprotected ones from it are dropped.
+    public func installPairwiseKey(peer: MACAddress, key: [UInt8], cipher: PASNCipher) {
+        protection.install(peer: peer, key: key, cipher: cipher)
+    }
+
+    /// Forgets the NM-TK for `peer` (the pairing ended; hostap `nan_pairing_unpair_peer`).
+    public func removePairwiseKey(peer: MACAddress) { protection.remove(peer: peer) }
+
+    /// Fault injection: deliver unprotected unicast frames from paired peers.
+    public var acceptsUnprotectedFromPairedPeers: Bool {
+        get { protection.acceptsUnprotectedFromPairedPeers }
+        set { protection.acceptsUnprotectedFromPairedPeers = newValue }
+    }
+
+    /// Sends a frame the owner built (PASN Authentication frames), through the outbound filter.
+    public func transmitFrame(_ request: TxRequest) { transmit(request) }
+
     /// The cluster the device is in, when synchronized.
     public var cluster: ClusterStatus? { synchronization?.cluster }
 
     // MARK: - Feeding the machines
 
     private func received(_ reception: Reception) {
-        guard var frame = ReceivedFrame(bytes: reception.frame, info: reception.info) else {
+        let bytes: [UInt8]
+        switch protection.inbound(reception.frame) {
+        case .deliver(let octets): bytes = octets
+        case .drop(let reason):
+            let transmitter = reception.frame.count >= 16 ? MACAddress(reception.frame[10..<16]) : nil
+            notificationHandler?(.frameDropped(reason: reason, transmitter: transmitter))
+            return
+        }
+        guard var frame = ReceivedFrame(bytes: bytes, info: reception.info) else {
             undecodableFrames += 1
             return
         }
         if let inboundFrameFilter {
             guard let filtered = inboundFrameFilter(frame) else { return }
             frame = filtered
+        }
+        if case .pasnAuthentication = frame.frame.body {
+            if frame.frame.header.address1 == configuration.address { pasnFrameHandler?(frame) }
+            return
         }
         if synchronization != nil { handleSynchronization(.received(frame)) }
         handleDiscovery(.received(frame))
@@ -173,6 +209,8 @@ public final class NANDevice {
             guard let filtered = outboundFrameFilter(request) else { return }
             request = filtered
         }
+        request.frame = protection.outbound(request.frame)
+        guard !request.frame.isEmpty else { return }
         port?.transmit(request)
     }
 }
@@ -181,4 +219,6 @@ public final class NANDevice {
 public enum DeviceNotification: Hashable, Sendable {
     case discovery(DiscoveryNotification)
     case synchronization(SynchronizationNotification)
+    /// A frame the pairwise protection refused (nan-wire-reference.md 3.8).
+    case frameDropped(reason: PairwiseProtection.DropReason, transmitter: MACAddress?)
 }

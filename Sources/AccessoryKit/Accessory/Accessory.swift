@@ -165,6 +165,12 @@ public final class Accessory {
         switch notification {
         case .discovery(let event): handle(event)
         case .synchronization(let event): handle(event)
+        case .frameDropped(let reason, let transmitter):
+            emit(
+                "frame_dropped",
+                [("reason", .string(reason.rawValue)), ("from", .string(transmitter?.description ?? "unknown"))],
+                text: "dropped a frame from \(transmitter?.description ?? "an unknown station"): \(reason.rawValue)"
+            )
         }
     }
 

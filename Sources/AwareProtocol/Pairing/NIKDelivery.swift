@@ -1,0 +1,78 @@
+import AwareCrypto
+import AwareWire
+
+/// The NIK a paired device hands its peer in a protected Follow-up, so that the peer can
+/// resolve its NIRA later (nan-wire-reference.md 3.6): a Shared Key Descriptor whose Key Data
+/// is the NIK KDE and Key Lifetime KDE, AES-key-wrapped with the NM-KEK.
+///
+/// hostap and ESP-IDF disagree on the descriptor (3.9). We send hostap's form — no Key MIC
+/// field, Key Information 0x1088 — because it is the form of the two open implementations
+/// that Android's wpa_supplicant shares, and hostap session A records it; we accept ESP-IDF's
+/// too (a zero Key MIC of 16 or 24 octets, Key Information 0x12C8, no Lifetime KDE).
+public enum NIKDelivery {
+    /// AKM-defined descriptor version, Key Type pairwise, Key Ack, Encrypted Key Data (hostap).
+    public static let keyInformation: EAPOLKeyInformation = [.pairwise, .keyAck, .encryptedKeyData]
+
+    /// The SKDA carrying `nik`. Publish ID is the sender's own instance (hostap: its handle).
+    public static func attribute(
+        nik: [UInt8],
+        lifetimeSeconds: UInt32?,
+        nmKEK: [UInt8],
+        suite: NANSecurityCipherSuite,
+        publishID: UInt8
+    ) throws(KeyDerivationError) -> NANAttribute {
+        let keyData = try NIKKeyData(nik: nik, lifetime: lifetimeSeconds).wrapped(kek: nmKEK)
+        let descriptor = RSNAKeyDescriptor(
+            keyInformation: keyInformation,
+            keyLength: suite == .ncsPKPASN256 ? 32 : 16,
+            micLayout: .absent,
+            keyData: keyData
+        )
+        return .sharedKeyDescriptor(SharedKeyDescriptorAttribute(publishID: publishID, keyDescriptor: descriptor))
+    }
+
+    /// The NIK in `attributes`, or nil when they carry no Shared Key Descriptor. Every MIC layout
+    /// the lengths allow is tried (3.9: Key Data Length at offset 77 or 77 + MIC).
+    public static func receive(
+        _ attributes: [NANAttribute],
+        nmKEK: [UInt8]
+    ) -> Result<NIKKeyData, KeyDerivationError>? {
+        var found: SharedKeyDescriptorAttribute?
+        for case .sharedKeyDescriptor(let skda) in attributes {
+            found = skda
+            break
+        }
+        guard let skda = found else { return nil }
+        let information = skda.keyDescriptor.keyInformation
+        guard information.contains(.pairwise), information.contains(.encryptedKeyData) else {
+            return .failure(.malformedKeyData(reason: "the NIK descriptor lacks Key Type or Encrypted Key Data"))
+        }
+        var lastError = KeyDerivationError.malformedKeyData(reason: "no Key Data")
+        for candidate in candidates(skda) {
+            do throws(KeyDerivationError) {
+                let data = try NIKKeyData.unwrap(candidate.keyDescriptor.keyData, kek: nmKEK)
+                return .success(data)
+            } catch {
+                lastError = error
+            }
+        }
+        return .failure(lastError)
+    }
+
+    /// The descriptor as parsed, then under every other layout its octets fit.
+    private static func candidates(_ skda: SharedKeyDescriptorAttribute) -> [SharedKeyDescriptorAttribute] {
+        var writer = WireWriter()
+        skda.write(to: &writer)
+        let body = writer.bytes
+        var result = [skda]
+        let afterKeyID = body.dropFirst(1 + RSNAKeyDescriptor.fixedLength)
+        for layout in RSNAKeyDescriptor.consistentMICLayouts(afterKeyID: afterKeyID)
+        where layout != skda.keyDescriptor.micLayout {
+            var reader = WireReader(body, structure: "Shared Key Descriptor")
+            if let other = try? SharedKeyDescriptorAttribute(from: &reader, micLayout: layout) {
+                result.append(other)
+            }
+        }
+        return result
+    }
+}

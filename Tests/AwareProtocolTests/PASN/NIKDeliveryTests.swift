@@ -1,0 +1,73 @@
+import AwareCrypto
+import AwareProtocol
+import AwareTestSupport
+import AwareWire
+import Testing
+
+/// NIK delivery against hostap session A frames 17 and 18, and ESP-IDF's descriptor form.
+@Suite struct NIKDeliveryTests {
+    typealias Fixture = PASNSessionFixture
+
+    static func attributes(ofFrame number: Int) throws -> [NANAttribute] {
+        guard case .serviceDiscovery(let sdf) = try Fixture.received(number).frame.body else {
+            throw SessionFixture.Missing(description: "frame \(number) is not an SDF")
+        }
+        return sdf.attributes
+    }
+
+    @Test(arguments: [(17, "phone", UInt32(86400)), (18, "accessory", UInt32(43200))])
+    func buildsTheRecordedDescriptorByteForByte(frame: Int, side: String, lifetime: UInt32) throws {
+        let attribute = try NIKDelivery.attribute(
+            nik: try Fixture.transcriptBytes("nik_exchange.\(side)_nik.nik"),
+            lifetimeSeconds: lifetime,
+            nmKEK: try Fixture.transcriptBytes("pairing.nan_keys.nm_kek"),
+            suite: .ncsPKPASN128,
+            publishID: 1
+        )
+        // The SKDA runs from offset 110 to the end of the frame (transcript "descriptor").
+        let recorded = try SessionFixture.frame(frame)
+        #expect(attribute.wireBytes == Array(recorded[110...]))
+    }
+
+    @Test(arguments: [(17, "phone"), (18, "accessory")])
+    func receivesTheRecordedNIK(frame: Int, side: String) throws {
+        let received = try #require(
+            NIKDelivery.receive(
+                try Self.attributes(ofFrame: frame),
+                nmKEK: try Fixture.transcriptBytes("pairing.nan_keys.nm_kek")
+            )
+        )
+        let data = try received.get()
+        #expect(data.nik == (try Fixture.transcriptBytes("nik_exchange.\(side)_nik.nik")))
+        #expect(data.lifetime == (side == "phone" ? 86400 : 43200))
+    }
+
+    @Test(arguments: [KeyMICLayout.octets16, .octets24])
+    func acceptsESPIDFsDescriptorWithAZeroMICAndNoLifetime(layout: KeyMICLayout) throws {
+        let kek = [UInt8](repeating: 0x42, count: 16)
+        let nik = [UInt8](repeating: 0x17, count: 16)
+        let descriptor = RSNAKeyDescriptor(
+            keyInformation: EAPOLKeyInformation(rawValue: 0x12C8),
+            keyLength: 16,
+            micLayout: layout,
+            keyData: try NIKKeyData(nik: nik, lifetime: nil).wrapped(kek: kek)
+        )
+        let attribute = NANAttribute.sharedKeyDescriptor(SharedKeyDescriptorAttribute(publishID: 3, keyDescriptor: descriptor))
+        // Through the wire and back, so the receiver has to work the layout out itself.
+        var reader = WireReader(attribute.wireBytes, structure: "test")
+        let parsed = try NANAttribute(from: &reader)
+        let data = try #require(NIKDelivery.receive([parsed], nmKEK: kek)).get()
+        #expect(data.nik == nik && data.lifetime == nil)
+    }
+
+    @Test func aWrongKEKFailsTheKeyUnwrap() throws {
+        var kek = try Fixture.transcriptBytes("pairing.nan_keys.nm_kek")
+        kek[0] ^= 1
+        let received = try #require(NIKDelivery.receive(try Self.attributes(ofFrame: 17), nmKEK: kek))
+        #expect(throws: KeyDerivationError.integrityCheckFailed) { try received.get() }
+    }
+
+    @Test func noDescriptorIsNil() {
+        #expect(NIKDelivery.receive([], nmKEK: []) == nil)
+    }
+}
