@@ -170,6 +170,14 @@ import Testing
         )
     }
 
+    @Test func aRetransmittedRejectedRequestIsRejectedAgainQuietly() {
+        var responder = Self.responder()
+        var rng = SeededGenerator(seed: 1)
+        let request = Self.request(methods: .qrCodeScan)
+        _ = responder.handle(.received(request), now: .zero, rng: &rng)
+        #expect(responder.handle(.received(request), now: .zero, rng: &rng) == [Self.answer("2c 0500 07 12 0d 0000")])
+    }
+
     @Test func theOwnerMayRejectWithItsOwnReason() {
         var responder = Self.responder()
         var rng = SeededGenerator(seed: 1)
