@@ -95,7 +95,7 @@ public final class PairingStore: Sendable {
 extension PairingStore {
     static func encode(_ contents: PairingStoreContents) -> Data {
         let file = PairingStoreFile(
-            format: PairingStoreFile.currentFormat,
+            format: PairingStoreFile.WholeNumber(PairingStoreFile.currentFormat),
             ownNIK: contents.ownNIK.map { HexString.encode($0) },
             peers: contents.peers.map { record in
                 PairingStoreFile.Peer(
@@ -103,9 +103,9 @@ extension PairingStore {
                     peerNIK: record.peerNIK.map { HexString.encode($0) },
                     npk: HexString.encode(record.npk),
                     akm: record.akm.rawValue,
-                    cipherSuite: Int(record.cipherSuite),
-                    pairedAt: record.pairedAt,
-                    nikLifetimeSeconds: record.nikLifetimeSeconds,
+                    cipherSuite: PairingStoreFile.WholeNumber(Int64(record.cipherSuite)),
+                    pairedAt: PairingStoreFile.WholeNumber(record.pairedAt),
+                    nikLifetimeSeconds: PairingStoreFile.WholeNumber(Int64(record.nikLifetimeSeconds)),
                     label: record.label
                 )
             }
@@ -124,8 +124,8 @@ extension PairingStore {
         } catch {
             throw .corrupt(path: path, reason: Self.explain(error, whole: "not a JSON object with a whole-number format"))
         }
-        guard probe.format == PairingStoreFile.currentFormat else {
-            throw .unsupportedFormat(path: path, format: String(probe.format))
+        guard probe.format.value == PairingStoreFile.currentFormat else {
+            throw .unsupportedFormat(path: path, format: String(probe.format.value))
         }
         let file: PairingStoreFile
         do {
@@ -149,11 +149,13 @@ extension PairingStore {
             }
             let npk = try key(peer.npk, octets: PairingRecord.npkLength, field: "peers[\(index)].npk", path: path)
             guard let akm = PairingAKM(rawValue: peer.akm) else { throw corrupt("akm", "is not \"sae\" or \"pasn\"") }
-            guard let suite = UInt8(exactly: peer.cipherSuite), PairingRecord.cipherSuites.contains(suite) else {
+            guard let suite = UInt8(exactly: peer.cipherSuite.value), PairingRecord.cipherSuites.contains(suite) else {
                 throw corrupt("cipherSuite", "is not 7 or 8")
             }
-            guard peer.pairedAt >= 0 else { throw corrupt("pairedAt", "is negative") }
-            guard peer.nikLifetimeSeconds >= 0 else { throw corrupt("nikLifetimeSeconds", "is negative") }
+            guard peer.pairedAt.value >= 0 else { throw corrupt("pairedAt", "is negative") }
+            guard let lifetime = Int(exactly: peer.nikLifetimeSeconds.value), lifetime >= 0 else {
+                throw corrupt("nikLifetimeSeconds", "is negative")
+            }
             contents.peers.append(
                 PairingRecord(
                     peerNMI: nmi,
@@ -161,8 +163,8 @@ extension PairingStore {
                     npk: npk,
                     akm: akm,
                     cipherSuite: suite,
-                    pairedAt: peer.pairedAt,
-                    nikLifetimeSeconds: peer.nikLifetimeSeconds,
+                    pairedAt: peer.pairedAt.value,
+                    nikLifetimeSeconds: lifetime,
                     label: peer.label
                 )
             )
@@ -203,7 +205,7 @@ extension PairingStore {
             return "\(Self.location(c.codingPath + [key])) is missing"
         case .dataCorrupted(let c):
             context = c
-            problem = "is not valid"
+            problem = c.debugDescription == PairingStoreFile.WholeNumber.problem ? c.debugDescription : "is not valid"
         @unknown default:
             return whole
         }

@@ -5,11 +5,39 @@
 ///       "npk": "<64 hex>", "akm": "sae"|"pasn", "cipherSuite": 7|8, "pairedAt": <unix seconds>,
 ///       "nikLifetimeSeconds": <0 = no expiry>, "label": "<text>" (absent when unknown) } ] }
 struct PairingStoreFile: Codable {
-    static let currentFormat = 1
+    static let currentFormat: Int64 = 1
 
     /// Read first and alone, so that a newer format is reported as such rather than as damage.
     struct FormatProbe: Decodable {
-        var format: Int
+        var format: WholeNumber
+    }
+
+    /// A JSON number that must be whole and fit an Int64. Foundation on Linux reports `7.5` read
+    /// as an integer as invalid JSON with no location; this names the field instead.
+    struct WholeNumber: Codable, Hashable {
+        static let problem = "is not a whole number in range"
+
+        var value: Int64
+
+        init(_ value: Int64) {
+            self.value = value
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Int64.self) {
+                self.value = value
+            } else if (try? container.decode(Double.self)) != nil {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: Self.problem)
+            } else {
+                value = try container.decode(Int64.self)
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        }
     }
 
     struct Peer: Codable {
@@ -17,9 +45,9 @@ struct PairingStoreFile: Codable {
         var peerNIK: String?
         var npk: String
         var akm: String
-        var cipherSuite: Int
-        var pairedAt: Int64
-        var nikLifetimeSeconds: Int
+        var cipherSuite: WholeNumber
+        var pairedAt: WholeNumber
+        var nikLifetimeSeconds: WholeNumber
         var label: String?
 
         enum CodingKeys: String, CodingKey {
@@ -31,9 +59,9 @@ struct PairingStoreFile: Codable {
             peerNIK: String?,
             npk: String,
             akm: String,
-            cipherSuite: Int,
-            pairedAt: Int64,
-            nikLifetimeSeconds: Int,
+            cipherSuite: WholeNumber,
+            pairedAt: WholeNumber,
+            nikLifetimeSeconds: WholeNumber,
             label: String?
         ) {
             self.peerNMI = peerNMI
@@ -60,7 +88,7 @@ struct PairingStoreFile: Codable {
         }
     }
 
-    var format: Int
+    var format: WholeNumber
     var ownNIK: String?
     var peers: [Peer]
 
@@ -68,7 +96,7 @@ struct PairingStoreFile: Codable {
         case format, ownNIK, peers
     }
 
-    init(format: Int, ownNIK: String?, peers: [Peer]) {
+    init(format: WholeNumber, ownNIK: String?, peers: [Peer]) {
         self.format = format
         self.ownNIK = ownNIK
         self.peers = peers
