@@ -5,16 +5,16 @@ import AwareWire
 public enum PINDisplayBox {
     /// For example, for PIN 483920, pairing name "My Drone" and peer 02:b0:00:00:00:01:
     ///
-    ///     ╔═════════════════════════════════════╗
-    ///     ║                                     ║
-    ///     ║   Pairing “My Drone”                ║
-    ///     ║   with 02:b0:00:00:00:01            ║
-    ///     ║                                     ║
-    ///     ║      4   8   3   9   2   0          ║
-    ///     ║                                     ║
-    ///     ║   Enter this PIN on your iPhone     ║
-    ///     ║                                     ║
-    ///     ╚═════════════════════════════════════╝
+    ///     ╔═══════════════════════════════════╗
+    ///     ║                                   ║
+    ///     ║   Pairing “My Drone”              ║
+    ///     ║   with 02:b0:00:00:00:01          ║
+    ///     ║                                   ║
+    ///     ║      4   8   3   9   2   0        ║
+    ///     ║                                   ║
+    ///     ║   Enter this PIN on your iPhone   ║
+    ///     ║                                   ║
+    ///     ╚═══════════════════════════════════╝
     public static func render(pin: PINCode, pairingName: String, peer: MACAddress?) -> String {
         let spaced = pin.digits.map(String.init).joined(separator: "   ")
         var lines = ["", "Pairing “\(pairingName)”"]
