@@ -122,7 +122,10 @@ extension PairingStore {
         do {
             probe = try decoder.decode(PairingStoreFile.FormatProbe.self, from: data)
         } catch {
-            throw .corrupt(path: path, reason: Self.explain(error, whole: "not a JSON object with a whole-number format"))
+            throw .corrupt(
+                path: path,
+                reason: Self.explain(error, whole: "not a JSON object with a whole-number format")
+            )
         }
         guard probe.format.value == PairingStoreFile.currentFormat else {
             throw .unsupportedFormat(path: path, format: String(probe.format.value))

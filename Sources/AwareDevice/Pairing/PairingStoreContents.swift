@@ -20,6 +20,10 @@ public struct PairingStoreContents: Hashable, Sendable, CustomStringConvertible,
     public var debugDescription: String { description }
 
     public var customMirror: Mirror {
-        Mirror(self, children: ["ownNIK": ownNIK == nil ? "none" : "<redacted>", "peers": peers], displayStyle: .struct)
+        Mirror(
+            self,
+            children: ["ownNIK": ownNIK == nil ? "none" : "<redacted>", "peers": peers],
+            displayStyle: .struct
+        )
     }
 }

@@ -78,7 +78,11 @@ struct PairingStoreFile: Codable {
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(peerNMI, forKey: .peerNMI)
-            if let peerNIK { try container.encode(peerNIK, forKey: .peerNIK) } else { try container.encodeNil(forKey: .peerNIK) }
+            if let peerNIK {
+                try container.encode(peerNIK, forKey: .peerNIK)
+            } else {
+                try container.encodeNil(forKey: .peerNIK)
+            }
             try container.encode(npk, forKey: .npk)
             try container.encode(akm, forKey: .akm)
             try container.encode(cipherSuite, forKey: .cipherSuite)
@@ -105,7 +109,11 @@ struct PairingStoreFile: Codable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(format, forKey: .format)
-        if let ownNIK { try container.encode(ownNIK, forKey: .ownNIK) } else { try container.encodeNil(forKey: .ownNIK) }
+        if let ownNIK {
+            try container.encode(ownNIK, forKey: .ownNIK)
+        } else {
+            try container.encodeNil(forKey: .ownNIK)
+        }
         try container.encode(peers, forKey: .peers)
     }
 }

@@ -92,7 +92,9 @@ import Testing
         let state = try AccessoryStateDirectory(path: path)
         let cap = PairingSettings(maxPairedDevices: 1).maxPairedDevices
         try state.pairingStore.upsert(Self.record(1), cap: cap)
-        #expect(throws: DeviceStateError.pairedDeviceLimit(1)) { try state.pairingStore.upsert(Self.record(2), cap: cap) }
+        #expect(throws: DeviceStateError.pairedDeviceLimit(1)) {
+            try state.pairingStore.upsert(Self.record(2), cap: cap)
+        }
         #expect(AccessoryStateError(.pairedDeviceLimit(1)) == .pairingStore(.pairedDeviceLimit(1)))
     }
 }

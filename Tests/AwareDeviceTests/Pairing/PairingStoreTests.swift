@@ -57,7 +57,11 @@ import Testing
         """
 
     /// One valid peer, as a template for the damaged variants below.
-    static func file(format: String = "1", ownNIK: String = "\"a0a1a2a3a4a5a6a7a8a9aaabacadaeaf\"", peers: [String])
+    static func file(
+        format: String = "1",
+        ownNIK: String = "\"a0a1a2a3a4a5a6a7a8a9aaabacadaeaf\"",
+        peers: [String]
+    )
         -> String
     {
         "{\"format\": \(format), \"ownNIK\": \(ownNIK), \"peers\": [\(peers.joined(separator: ", "))]}"
@@ -125,11 +129,26 @@ import Testing
         var calls = 0
         do {
             let store = try PairingStore(path: temporary.path)
-            #expect(try store.ownNIK { calls += 1; return Self.ownNIK } == Self.ownNIK)
-            #expect(try store.ownNIK { calls += 1; return Array(repeating: 0, count: 16) } == Self.ownNIK)
+            #expect(
+                try store.ownNIK {
+                    calls += 1
+                    return Self.ownNIK
+                } == Self.ownNIK
+            )
+            #expect(
+                try store.ownNIK {
+                    calls += 1
+                    return Array(repeating: 0, count: 16)
+                } == Self.ownNIK
+            )
         }
         let reopened = try PairingStore(path: temporary.path)
-        #expect(try reopened.ownNIK { calls += 1; return Array(repeating: 0, count: 16) } == Self.ownNIK)
+        #expect(
+            try reopened.ownNIK {
+                calls += 1
+                return Array(repeating: 0, count: 16)
+            } == Self.ownNIK
+        )
         #expect(calls == 1)
     }
 
@@ -251,24 +270,38 @@ import Testing
         ("no format", "{\"peers\": []}", "format is missing", nil),
         ("format 2", file(format: "2", peers: []), nil, "2"),
         ("format as text", file(format: "\"1\"", peers: []), "format has the wrong type", nil),
-        ("bad hex", file(peers: [peer(npk: "\"" + String(repeating: "zz", count: 32) + "\"")]),
-            "peers[0].npk is not hex digits", nil),
-        ("hex with separators", file(peers: [peer(nik: "\"00:01:02:03:04:05:06:07:08:09:0a:0b:0c:0d:0e:0f\"")]),
-            "peers[0].peerNIK is not hex digits", nil),
-        ("NIK of 15 octets", file(peers: [peer(nik: "\"000102030405060708090a0b0c0d0e\"")]),
-            "peers[0].peerNIK has 15 octets, not 16", nil),
-        ("NPK of 33 octets", file(peers: [peer(npk: "\"" + String(repeating: "20", count: 33) + "\"")]),
-            "peers[0].npk has 33 octets, not 32", nil),
-        ("own NIK of 17 octets", file(ownNIK: "\"" + String(repeating: "a0", count: 17) + "\"", peers: []),
-            "ownNIK has 17 octets, not 16", nil),
-        ("duplicate NMI", file(peers: [peer(), peer(nik: "null")]),
-            "peers[1].peerNMI repeats an earlier peer's NMI", nil),
+        (
+            "bad hex", file(peers: [peer(npk: "\"" + String(repeating: "zz", count: 32) + "\"")]),
+            "peers[0].npk is not hex digits", nil
+        ),
+        (
+            "hex with separators", file(peers: [peer(nik: "\"00:01:02:03:04:05:06:07:08:09:0a:0b:0c:0d:0e:0f\"")]),
+            "peers[0].peerNIK is not hex digits", nil
+        ),
+        (
+            "NIK of 15 octets", file(peers: [peer(nik: "\"000102030405060708090a0b0c0d0e\"")]),
+            "peers[0].peerNIK has 15 octets, not 16", nil
+        ),
+        (
+            "NPK of 33 octets", file(peers: [peer(npk: "\"" + String(repeating: "20", count: 33) + "\"")]),
+            "peers[0].npk has 33 octets, not 32", nil
+        ),
+        (
+            "own NIK of 17 octets", file(ownNIK: "\"" + String(repeating: "a0", count: 17) + "\"", peers: []),
+            "ownNIK has 17 octets, not 16", nil
+        ),
+        (
+            "duplicate NMI", file(peers: [peer(), peer(nik: "null")]),
+            "peers[1].peerNMI repeats an earlier peer's NMI", nil
+        ),
         ("bad NMI", file(peers: [peer(nmi: "02:b0:00:00:01")]), "peers[0].peerNMI is not a MAC address", nil),
         ("unknown AKM", file(peers: [peer(akm: "\"psk\"")]), "peers[0].akm is not \"sae\" or \"pasn\"", nil),
         ("cipher suite 9", file(peers: [peer(cipherSuite: "9")]), "peers[0].cipherSuite is not 7 or 8", nil),
         ("cipher suite 263", file(peers: [peer(cipherSuite: "263")]), "peers[0].cipherSuite is not 7 or 8", nil),
-        ("cipher suite 7.5", file(peers: [peer(cipherSuite: "7.5")]),
-            "peers[0].cipherSuite is not a whole number in range", nil),
+        (
+            "cipher suite 7.5", file(peers: [peer(cipherSuite: "7.5")]),
+            "peers[0].cipherSuite is not a whole number in range", nil
+        ),
         ("format 1.5", file(format: "1.5", peers: []), "format is not a whole number in range", nil),
         ("missing NPK", file(peers: [peer(npk: "null")]), "peers[0].npk is null", nil),
     ]

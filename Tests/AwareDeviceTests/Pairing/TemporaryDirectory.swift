@@ -5,9 +5,10 @@ struct TemporaryDirectory {
     let path: String
 
     init() {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "awb-device-state-\(UUID().uuidString.prefix(8))"
-        ).path
+        path =
+            FileManager.default.temporaryDirectory.appendingPathComponent(
+                "awb-device-state-\(UUID().uuidString.prefix(8))"
+            ).path
     }
 
     func file(_ name: String) -> String { path + "/" + name }
