@@ -88,12 +88,12 @@ public final class PairingStore: Sendable {
     }
 
     private func save(_ contents: PairingStoreContents) throws(DeviceStateError) {
-        try directory.writeAtomically(Self.encode(contents), to: Self.fileName)
+        try directory.writeAtomically(Self.encode(contents, path: filePath), to: Self.fileName)
     }
 }
 
 extension PairingStore {
-    static func encode(_ contents: PairingStoreContents) -> Data {
+    static func encode(_ contents: PairingStoreContents, path: String) throws(DeviceStateError) -> Data {
         let file = PairingStoreFile(
             format: PairingStoreFile.WholeNumber(PairingStoreFile.currentFormat),
             ownNIK: contents.ownNIK.map { HexString.encode($0) },
@@ -112,8 +112,10 @@ extension PairingStore {
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Strings, integers and nulls only: encoding cannot fail.
-        return (try? encoder.encode(file)) ?? Data()
+        guard let data = try? encoder.encode(file) else {
+            throw .unusable(path: path, reason: "cannot encode the pairing store")
+        }
+        return data
     }
 
     static func decode(_ data: Data, path: String) throws(DeviceStateError) -> PairingStoreContents {
