@@ -5,17 +5,24 @@ public struct PairingSettings: Codable, Hashable, Sendable {
     public var pin: PinPolicy
     public var cache: PairingCache
     public var cipherSuites: [PairingCipherSuite]
+    /// The most phones the accessory keeps pairing keys for. One more is refused (the user
+    /// removes one, or factory resets) rather than silently evicting an older pairing.
+    public var maxPairedDevices: Int
+
+    public static let maxPairedDevicesRange: ClosedRange<Int> = 1...64
 
     public init(
         bootstrappingMethods: [BootstrappingMethod] = [.pinDisplay],
         pin: PinPolicy = PinPolicy(),
         cache: PairingCache = PairingCache(),
-        cipherSuites: [PairingCipherSuite] = [.pasn128]
+        cipherSuites: [PairingCipherSuite] = [.pasn128],
+        maxPairedDevices: Int = 8
     ) {
         self.bootstrappingMethods = bootstrappingMethods
         self.pin = pin
         self.cache = cache
         self.cipherSuites = cipherSuites
+        self.maxPairedDevices = maxPairedDevices
     }
 
     /// The bootstrapping-method bitmap the accessory advertises.

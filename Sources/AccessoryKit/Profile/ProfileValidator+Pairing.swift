@@ -4,7 +4,7 @@ extension ProfileReader {
             let view = object(
                 node,
                 at: path,
-                allowed: ["bootstrappingMethods", "pin", "cache", "cipherSuites"],
+                allowed: ["bootstrappingMethods", "pin", "cache", "cipherSuites", "maxPairedDevices"],
                 required: []
             )
         else { return nil }
@@ -38,6 +38,13 @@ extension ProfileReader {
         if view.has("cipherSuites") {
             if let suites = enumerationList(view, "cipherSuites", PairingCipherSuite.self) {
                 pairing.cipherSuites = suites
+            } else {
+                valid = false
+            }
+        }
+        if view.has("maxPairedDevices") {
+            if let cap = integer(view, "maxPairedDevices", in: PairingSettings.maxPairedDevicesRange) {
+                pairing.maxPairedDevices = cap
             } else {
                 valid = false
             }

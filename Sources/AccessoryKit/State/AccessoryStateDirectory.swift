@@ -1,54 +1,39 @@
+import AwareDevice
 import AwareWire
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// The accessory's `--state-dir`: a directory only it may use while it runs (an exclusive
-/// `flock` on `lock`), holding versioned JSON files written atomically (a temporary file in
-/// the same directory, fsync, rename, fsync of the directory), 0600 in a 0700 directory.
+/// The accessory's `--state-dir`: a `StateDirectory` (locked while the accessory runs, files
+/// written atomically, 0600 in 0700) holding its identity and its pairing store.
 public final class AccessoryStateDirectory {
-    public let path: String
-    private let lockDescriptor: Int32
+    public var path: String { directory.path }
+    /// The locked directory, for the pairing store and anything else kept across restarts.
+    public let directory: StateDirectory
+    /// The paired phones and the accessory's own NIK, in the same locked directory.
+    public let pairingStore: PairingStore
+
+    static let identityFileName = "identity.json"
 
     /// Opens (creating if needed) and locks `path`.
     public init(path: String) throws(AccessoryStateError) {
-        self.path = path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw .notADirectory(path) }
-        } else {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: path,
-                    withIntermediateDirectories: true,
-                    attributes: [.posixPermissions: 0o700]
-                )
-            } catch {
-                throw .unusable(path: path, reason: error.localizedDescription)
-            }
+        do {
+            directory = try StateDirectory(path: path)
+        } catch {
+            throw AccessoryStateError(error)
         }
-        let lockPath = path + "/lock"
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .unusable(path: lockPath, reason: String(cString: strerror(errno))) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
-            throw .inUse(path: path)
-        }
-        lockDescriptor = descriptor
+        pairingStore = PairingStore(directory: directory)
     }
 
-    deinit {
-        flock(lockDescriptor, LOCK_UN)
-        close(lockDescriptor)
-    }
-
-    var identityPath: String { path + "/identity.json" }
+    var identityPath: String { directory.filePath(Self.identityFileName) }
 
     /// The stored identity, or nil when none was stored yet.
     public func readIdentity() throws(AccessoryStateError) -> AccessoryIdentityRecord? {
-        guard let data = FileManager.default.contents(atPath: identityPath) else { return nil }
+        let contents: Data?
+        do {
+            contents = try directory.read(Self.identityFileName)
+        } catch {
+            throw AccessoryStateError(error)
+        }
+        guard let data = contents else { return nil }
         let record: AccessoryIdentityRecord
         do {
             record = try JSONDecoder().decode(AccessoryIdentityRecord.self, from: data)
@@ -70,7 +55,11 @@ public final class AccessoryStateDirectory {
         guard let data = try? encoder.encode(record) else {
             throw .unusable(path: identityPath, reason: "cannot encode the identity")
         }
-        try writeAtomically(data, to: identityPath)
+        do {
+            try directory.writeAtomically(data, to: Self.identityFileName)
+        } catch {
+            throw AccessoryStateError(error)
+        }
     }
 
     /// Loads the identity, falling back to `proposed` the first time, counts this boot, and
@@ -88,26 +77,33 @@ public final class AccessoryStateDirectory {
         return record
     }
 
-    private func writeAtomically(_ data: Data, to target: String) throws(AccessoryStateError) {
-        let temporary = target + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .unusable(path: temporary, reason: String(cString: strerror(errno))) }
-        let written = data.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress, buffer.count) }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard written == data.count, synced else {
-            unlink(temporary)
-            throw .unusable(path: temporary, reason: "the write did not complete")
+    /// The factory reset: forgets every paired phone, the own NIK and the identity, so the
+    /// accessory comes back as a new device (a new NMI, boot 1). The directory and its lock stay.
+    /// A damaged pairing store or identity is removed too: resetting is how a person starts afresh.
+    public func factoryReset() throws(AccessoryStateError) -> FactoryResetSummary {
+        do throws(DeviceStateError) {
+            let contents = try readableContents()
+            let hadStore = try pairingStore.reset()
+            let hadIdentity = try directory.remove(Self.identityFileName)
+            return FactoryResetSummary(
+                pairedDevices: hadStore ? contents?.peers.count : 0,
+                removedOwnNIK: contents?.ownNIK != nil,
+                removedIdentity: hadIdentity
+            )
+        } catch {
+            throw AccessoryStateError(error)
         }
-        guard rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .unusable(path: target, reason: reason)
-        }
-        let directory = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            fsync(directory)
-            close(directory)
+    }
+
+    /// The pairing store's contents, or nil when it is damaged or of an unknown format.
+    private func readableContents() throws(DeviceStateError) -> PairingStoreContents? {
+        do {
+            return try pairingStore.load()
+        } catch {
+            switch error {
+            case .corrupt, .unsupportedFormat: return nil
+            default: throw error
+            }
         }
     }
 }

@@ -1,0 +1,64 @@
+import AwareWire
+
+/// Slows down someone guessing the PIN (profile `pairing.pin.maxWrongAttempts`,
+/// `pairing.pin.lockoutSeconds`). A pure value: the caller hands it the time.
+///
+/// After `maxWrongAttempts` consecutive wrong PINs pairing locks for `lockoutSeconds`. Once a
+/// lockout has ended, every further consecutive wrong PIN locks again, for twice the previous
+/// lockout, up to 24 hours: a guesser gets one try per lockout, and the lockouts grow. A correct
+/// PIN resets everything. `lockoutSeconds` 0 never locks.
+public struct PairingAttemptLimiter: Hashable, Sendable {
+    public static let maximumLockout = Interval.seconds(Int64(86_400))
+
+    public let maxWrongAttempts: Int
+    public let lockout: Interval
+
+    /// Wrong PINs since the last correct one (or since the start).
+    public private(set) var consecutiveFailures = 0
+    /// The end of the current or last lockout; nil when none happened since the last success.
+    public private(set) var lockedUntil: Instant?
+    private var lastLockout: Interval?
+
+    /// `maxWrongAttempts` below 1 is taken as 1, negative `lockoutSeconds` as 0: the profile
+    /// validator already keeps them in 1-10 and 0-3600.
+    public init(maxWrongAttempts: Int, lockoutSeconds: Int) {
+        self.maxWrongAttempts = max(1, maxWrongAttempts)
+        lockout = .seconds(Int64(max(0, min(lockoutSeconds, 86_400))))
+    }
+
+    public init(policy: PinPolicy) {
+        self.init(maxWrongAttempts: policy.maxWrongAttempts, lockoutSeconds: policy.lockoutSeconds)
+    }
+
+    public func check(at now: Instant) -> LimiterCheck {
+        if let lockedUntil, now < lockedUntil { return .lockedOut(until: lockedUntil) }
+        return .allowed
+    }
+
+    /// Counts a wrong PIN at `now`. A wrong PIN during a lockout (an attempt that `check` should
+    /// have refused) neither counts nor extends the lockout.
+    public mutating func recordFailure(at now: Instant) -> LimiterOutcome {
+        if let lockedUntil, now < lockedUntil, let lastLockout {
+            return .lockedOut(until: lockedUntil, duration: lastLockout)
+        }
+        consecutiveFailures += 1
+        let duration: Interval
+        if let lastLockout {
+            duration = min(lastLockout * 2, Self.maximumLockout)
+        } else if consecutiveFailures >= maxWrongAttempts {
+            duration = lockout
+        } else {
+            return .allowed(remaining: maxWrongAttempts - consecutiveFailures)
+        }
+        lastLockout = duration
+        let until = now + duration
+        lockedUntil = until
+        return .lockedOut(until: until, duration: duration)
+    }
+
+    public mutating func recordSuccess() {
+        consecutiveFailures = 0
+        lockedUntil = nil
+        lastLockout = nil
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A directory only one process may use at a time (an exclusive `flock` on `lock`), holding
+/// files written atomically (a temporary file in the same directory, fsync, rename, fsync of the
+/// directory), 0600 in a 0700 directory. The accessory's `--state-dir` and the phone's
+/// `--phone-state` are both one of these, so both get the same guarantees.
+///
+/// `Sendable`: its state is immutable; the lock lives as long as the object.
+public final class StateDirectory: Sendable {
+    public let path: String
+    private let lockDescriptor: Int32
+
+    /// The marker in a temporary file's name; `writeAtomically` writes `<name>.tmp-<pid>`.
+    static let temporaryMarker = ".tmp-"
+
+    /// Opens (creating it 0700 if needed) and locks `path`. Temporaries left by a write that was
+    /// interrupted are removed: with the lock held, no one else can be writing them.
+    public init(path: String) throws(DeviceStateError) {
+        self.path = path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw .notADirectory(path) }
+        } else {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: path,
+                    withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700]
+                )
+            } catch {
+                throw .unusable(path: path, reason: error.localizedDescription)
+            }
+        }
+        let lockPath = path + "/lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .unusable(path: lockPath, reason: String(cString: strerror(errno))) }
+        // flock locks belong to the open file description, so a second StateDirectory on the
+        // same path in this process is kept out as well as another process.
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw .inUse(path: path)
+        }
+        lockDescriptor = descriptor
+        removeStaleTemporaries()
+    }
+
+    deinit {
+        flock(lockDescriptor, LOCK_UN)
+        close(lockDescriptor)
+    }
+
+    /// The full path of `name` in the directory.
+    public func filePath(_ name: String) -> String { path + "/" + name }
+
+    /// The contents of `name`, or nil when there is no such file.
+    public func read(_ name: String) throws(DeviceStateError) -> Data? {
+        let target = filePath(name)
+        guard FileManager.default.fileExists(atPath: target) else { return nil }
+        guard let data = FileManager.default.contents(atPath: target) else {
+            throw .unusable(path: target, reason: "cannot read it")
+        }
+        return data
+    }
+
+    /// Replaces `name` with `data` so that a crash at any point leaves either the old or the new
+    /// contents, never a mix.
+    public func writeAtomically(_ data: Data, to name: String) throws(DeviceStateError) {
+        let target = filePath(name)
+        let temporary = target + Self.temporaryMarker + "\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .unusable(path: temporary, reason: String(cString: strerror(errno))) }
+        let written = data.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress, buffer.count) }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written == data.count, synced else {
+            unlink(temporary)
+            throw .unusable(path: temporary, reason: "the write did not complete")
+        }
+        guard rename(temporary, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw .unusable(path: target, reason: reason)
+        }
+        syncDirectory()
+    }
+
+    /// Deletes `name`; true when it existed.
+    @discardableResult
+    public func remove(_ name: String) throws(DeviceStateError) -> Bool {
+        let target = filePath(name)
+        guard unlink(target) == 0 else {
+            if errno == ENOENT { return false }
+            throw .unusable(path: target, reason: String(cString: strerror(errno)))
+        }
+        syncDirectory()
+        return true
+    }
+
+    /// Makes a rename or an unlink durable: it lives in the directory's own data.
+    private func syncDirectory() {
+        let directory = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directory >= 0 {
+            fsync(directory)
+            close(directory)
+        }
+    }
+
+    private func removeStaleTemporaries() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        for name in names where name.contains(Self.temporaryMarker) {
+            unlink(filePath(name))
+        }
+    }
+}
