@@ -131,6 +131,20 @@ func actionFrame(to: MACAddress, from: MACAddress, body: [UInt8] = [0x04, 0x09, 
         #expect(b.tap.frames.wait(forCount: 2).map(\.2) == [-50, -50])
     }
 
+    @Test func sideChannelEventsReachTheOtherProgramsAndNoStation() throws {
+        let directory = TemporaryAirDirectory()
+        let a = try AirStation(directory.air, address: addressA)
+        let b = try AirStation(directory.air, address: addressB)
+        let events = Inbox<[UInt8]>()
+        b.scheduler.sync { b.air.eventHandler = { events.append($0) } }
+        let payload = Array(#"{"event":"pin_displayed","pin":"482915"}"#.utf8)
+        a.scheduler.sync { a.air.publishEvent(payload) }
+        #expect(events.wait(forCount: 1) == [payload])
+        #expect(b.received.all.isEmpty, "an event is not a frame: no station hears it")
+        #expect(b.tap.frames.all.isEmpty, "nor does a capture of the radio")
+        #expect(a.statistics.eventsSent == 1 && b.statistics.eventsReceived == 1)
+    }
+
     @Test func unicastToAnAbsentAddressIsNotAcknowledgedAfterTheTimeout() throws {
         let directory = TemporaryAirDirectory()
         let a = try AirStation(directory.air, address: addressA, acknowledgementTimeout: .milliseconds(50))
@@ -244,7 +258,8 @@ func actionFrame(to: MACAddress, from: MACAddress, body: [UInt8] = [0x04, 0x09, 
         #expect(heard.map(\.frame) == [SocketAirDatagramTests.frame.payload])
         #expect(heard.first?.info.rssiDBm == -70, "a sender that plays the medium sets the RSSI")
         #expect(b.statistics.malformedDropped == 6)
-        #expect(b.statistics.ignored == 2)
+        #expect(b.statistics.ignored == 1, "the unknown type")
+        #expect(b.statistics.eventsReceived == 1, "a side-channel event is not a frame")
         #expect(b.statistics.framesReceived == 1)
     }
 

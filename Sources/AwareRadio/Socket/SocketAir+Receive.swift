@@ -7,6 +7,7 @@ extension SocketAir {
         switch datagram.type {
         case .frame: received(frame: datagram, from: source)
         case .txStatus: received(txStatus: datagram)
+        case .event: received(event: datagram)
         default: counters.count(\.ignored)
         }
     }

@@ -42,6 +42,8 @@ public final class SocketAir: Air, @unchecked Sendable {
     var taps: [any AirTap] = []
     var pending: [UInt64: PendingAcknowledgement] = [:]
     var nextCookie: UInt64 = 1
+    /// Receives side-channel events (message type 3) from other programs, on the scheduler.
+    public var eventHandler: (([UInt8]) -> Void)?
     private let readerFinished = DispatchSemaphore(value: 0)
     private let closeLock = NSLock()
     private var closed = false

@@ -6,8 +6,12 @@ public struct SocketAirStatistics: Hashable, Sendable {
     public var framesReceived = 0
     /// Datagrams dropped because they were short, cut, or had a bad magic or version.
     public var malformedDropped = 0
-    /// Well-formed datagrams of a type this version does not act on (events, unknown types).
+    /// Well-formed datagrams of a type this version does not act on (unknown types).
     public var ignored = 0
+    /// Side-channel events (message type 3) this process published.
+    public var eventsSent = 0
+    /// Side-channel events received from other processes.
+    public var eventsReceived = 0
     /// TX statuses sent back for unicast frames addressed to a station here.
     public var acknowledgementsSent = 0
     /// TX statuses that matched a frame still waiting for one.
