@@ -1,3 +1,4 @@
+import AwareCrypto
 import AwareDevice
 import AwareProtocol
 import AwareRadio
@@ -16,11 +17,22 @@ public final class Accessory {
     public let device: NANDevice
     /// Called on the air's scheduler for every event.
     public var eventHandler: ((AccessoryEvent) -> Void)?
+    /// The accessory's display: receives the PIN when a phone asks to pair. The PIN goes
+    /// nowhere else (no event, no log).
+    public var pinDisplayHandler: ((PINDisplay) -> Void)?
     /// The publish instance of each service, by service name, once started.
     public private(set) var publishedInstances: [String: UInt8] = [:]
     private var lastSubscriber: MACAddress?
+    private var pairing: AccessoryPairing?
 
-    public init(profile: AccessoryProfile, air: any Air, options: AccessoryOptions = AccessoryOptions()) {
+    /// `pairingStore` keeps paired phones across restarts (`--state-dir`); without one they are
+    /// kept in memory for this run only.
+    public init(
+        profile: AccessoryProfile,
+        air: any Air,
+        options: AccessoryOptions = AccessoryOptions(),
+        pairingStore: PairingStore? = nil
+    ) {
         self.profile = profile
         self.options = options
         address = options.address ?? Self.defaultAddress(profile: profile, seed: options.seed)
@@ -38,8 +50,29 @@ public final class Accessory {
             seed: options.seed
         )
         device.notificationHandler = { [weak self] in self?.handle($0) }
+        if let settings = profile.pairing {
+            let pairing = AccessoryPairing(
+                settings: settings,
+                pairingName: profile.device.pairingName ?? profile.device.modelName,
+                device: device,
+                store: pairingStore,
+                seed: options.seed,
+                faults: options.faults,
+                pinSource: options.pinSource,
+                emit: { _, _, _ in },
+                display: { _ in }
+            )
+            pairing.emit = { [weak self] name, fields, text in self?.emit(name, fields, text: text) }
+            pairing.display = { [weak self] display in self?.pinDisplayHandler?(display) }
+            device.pasnFrameHandler = { [weak pairing] frame in pairing?.pasnFrameReceived(frame) }
+            self.pairing = pairing
+        }
+        device.acceptsUnprotectedFromPairedPeers = options.faults.contains(.acceptUnprotected)
         installFaults()
     }
+
+    /// The NIRA this boot advertises, when the accessory caches keys.
+    public var identityResolution: IdentityResolutionAttribute? { pairing?.identityResolution }
 
     /// The NMI the profile gives (`radio.nmi`), or one derived from `radio.nmiSeed`, else from
     /// the run's seed.
@@ -87,6 +120,7 @@ public final class Accessory {
 
     /// Stops publishing and leaves the air.
     public func stop() {
+        pairing?.stop()
         device.stop()
         emit("stopped", [], text: "stopped")
     }
@@ -120,7 +154,8 @@ public final class Accessory {
             configuration.pairing = PairingAdvertisement(
                 pairingSetupEnabled: true,
                 npkNIKCachingEnabled: pairing.cache.npk && pairing.cache.nik,
-                bootstrappingMethods: BootstrappingMethods(rawValue: pairing.bootstrappingBitmap)
+                bootstrappingMethods: BootstrappingMethods(rawValue: pairing.bootstrappingBitmap),
+                identityResolution: self.pairing?.identityResolution
             )
         }
         if service.datapath != nil {
@@ -198,6 +233,7 @@ public final class Accessory {
                 text: "answered a subscribe from \(reply.subscriberAddress) (\(reply.rssiDBm) dBm)"
             )
         case .followUpReceived(let message):
+            pairing?.followUpReceived(message)
             emit(
                 "follow_up_received",
                 [

@@ -14,6 +14,8 @@ public struct AccessoryOptions: Hashable, Sendable {
     public var address: MACAddress?
     /// Which start this is, counted in the state directory; nil without one.
     public var boot: Int?
+    /// Where PINs come from: the CSPRNG, or the seed on the simulated air so runs replay.
+    public var pinSource: PINSource
 
     public init(
         seed: UInt64 = 1,
@@ -21,8 +23,10 @@ public struct AccessoryOptions: Hashable, Sendable {
         unsynchronized: Bool = false,
         position: StationConfiguration.Position = .origin,
         address: MACAddress? = nil,
-        boot: Int? = nil
+        boot: Int? = nil,
+        pinSource: PINSource = .systemRandom
     ) {
+        self.pinSource = pinSource
         self.boot = boot
         self.seed = seed
         self.faults = faults

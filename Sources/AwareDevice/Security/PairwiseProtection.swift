@@ -95,7 +95,11 @@ public struct PairwiseProtection: Sendable {
                 return .drop(.noKey)
             }
             do throws(FrameProtectionError) {
-                let opened = try ManagementFrameProtection.unprotect(frame, key: association.key, cipher: association.cipher)
+                let opened = try ManagementFrameProtection.unprotect(
+                    frame,
+                    key: association.key,
+                    cipher: association.cipher
+                )
                 guard association.replay.accept(opened.packetNumber) else {
                     counters.replaysDropped += 1
                     return .drop(.replay)

@@ -25,6 +25,9 @@ public struct PASNConfiguration: Hashable, Sendable {
     public var responseTimeout: Interval
     /// How often the initiator sends frame 1 before giving up.
     public var maxFrame1Transmissions: Int
+    /// False only for a conformance test's rogue initiator, which carries on to frame 3 when
+    /// frame 2's MIC does not verify, so that the responder's own check of frame 3 is exercised.
+    public var verifiesPeerMIC = true
 
     public init(
         ownAddress: MACAddress,

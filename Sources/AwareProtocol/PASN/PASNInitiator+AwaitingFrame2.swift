@@ -180,7 +180,7 @@ extension PASNInitiator {
                     frameBody: PASNFrames.bodyWithMICZeroed(frame2)
                 )
             } catch {
-                return .failure(.micMismatch(frame: 2))
+                if configuration.verifiesPeerMIC { return .failure(.micMismatch(frame: 2)) }
             }
             frame3Elements.append(
                 .pasnParameters(PASNParametersElement(wrappedDataFormat: sae == nil ? .noWrappedData : .sae))

@@ -14,7 +14,11 @@ public final class Phone {
     public private(set) var startedSubscribes: [UInt8] = []
     public private(set) var rejectedCommands: [DiscoveryCommandError] = []
     /// Receives a line for the test's event log for everything the phone sees.
-    public var log: ((String, [String: JSONValue]) -> Void)?
+    public var log: ((String, [String: JSONValue]) -> Void)? {
+        didSet { pairing.log = log }
+    }
+    /// Pairing and reconnecting, as an iPhone does them.
+    public private(set) var pairing: PhonePairing!
 
     /// A phone at `position` on `air`; synchronized discovery unless `unsynchronized`.
     public init(
@@ -22,18 +26,22 @@ public final class Phone {
         seed: UInt64,
         position: StationConfiguration.Position = .init(x: 2, y: 0),
         unsynchronized: Bool = false,
-        reportsRejectedPublishes: Bool = false
+        reportsRejectedPublishes: Bool = false,
+        pairingStore: PairingStore? = nil,
+        address: MACAddress? = nil
     ) {
         var generator = SeededGenerator(seed: seed ^ 0x5048_4F4E_4521)
         let value = generator.next()
-        let address = MACAddress(
-            0x02,
-            0xB0,
-            UInt8(truncatingIfNeeded: value >> 24),
-            UInt8(truncatingIfNeeded: value >> 16),
-            UInt8(truncatingIfNeeded: value >> 8),
-            UInt8(truncatingIfNeeded: value)
-        )
+        let address =
+            address
+            ?? MACAddress(
+                0x02,
+                0xB0,
+                UInt8(truncatingIfNeeded: value >> 24),
+                UInt8(truncatingIfNeeded: value >> 16),
+                UInt8(truncatingIfNeeded: value >> 8),
+                UInt8(truncatingIfNeeded: value)
+            )
         device = NANDevice(
             configuration: NANDevice.Configuration(
                 name: "phone",
@@ -48,7 +56,9 @@ public final class Phone {
             air: air,
             seed: seed
         )
+        pairing = PhonePairing(device: device, store: pairingStore, seed: seed)
         device.notificationHandler = { [weak self] in self?.handle($0) }
+        device.pasnFrameHandler = { [weak self] frame in self?.pairing.pasnFrameReceived(frame) }
     }
 
     public var address: MACAddress { device.configuration.address }
@@ -101,6 +111,8 @@ public final class Phone {
         case .terminated(let instance, _, let reason):
             terminations.append((instance, reason, device.now))
             log?("terminated", ["instanceID": .unsigned(UInt64(instance)), "reason": .string(reason.name)])
+        case .followUpReceived(let message):
+            pairing.followUpReceived(message)
         case .commandRejected(let error):
             rejectedCommands.append(error)
             log?("command_rejected", ["error": .string("\(error)")])

@@ -52,7 +52,9 @@ import Testing
             micLayout: layout,
             keyData: try NIKKeyData(nik: nik, lifetime: nil).wrapped(kek: kek)
         )
-        let attribute = NANAttribute.sharedKeyDescriptor(SharedKeyDescriptorAttribute(publishID: 3, keyDescriptor: descriptor))
+        let attribute = NANAttribute.sharedKeyDescriptor(
+            SharedKeyDescriptorAttribute(publishID: 3, keyDescriptor: descriptor)
+        )
         // Through the wire and back, so the receiver has to work the layout out itself.
         var reader = WireReader(attribute.wireBytes, structure: "test")
         let parsed = try NANAttribute(from: &reader)
