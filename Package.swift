@@ -71,6 +71,7 @@ let package = Package(
             name: "accessory-emu",
             dependencies: [
                 "AccessoryKit",
+                "AwareDevice",
                 "AwareCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

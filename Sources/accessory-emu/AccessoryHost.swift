@@ -1,4 +1,5 @@
 import AccessoryKit
+import AwareDevice
 import AwareRadio
 import AwareWire
 import Dispatch
@@ -14,6 +15,7 @@ final class AccessoryHost {
     let output: EventPrinter
     let controlFromStandardInput: Bool
     let socketRSSIDBm: Int
+    let pairingStore: PairingStore?
 
     init(
         profile: AccessoryProfile,
@@ -21,8 +23,10 @@ final class AccessoryHost {
         capturePath: String?,
         output: EventPrinter,
         controlFromStandardInput: Bool,
-        socketRSSIDBm: Int
+        socketRSSIDBm: Int,
+        pairingStore: PairingStore?
     ) {
+        self.pairingStore = pairingStore
         self.socketRSSIDBm = socketRSSIDBm
         self.profile = profile
         self.options = options
@@ -43,8 +47,15 @@ final class AccessoryHost {
         let epoch = UInt64(Date().timeIntervalSince1970 * 1e9)
         let tap = try makeTap(epochNanoseconds: epoch)
         if let tap { air.addTap(tap) }
-        let accessory = Accessory(profile: profile, air: air, options: options)
+        var socketOptions = options
+        socketOptions.pinSource = .systemRandom
+        let accessory = Accessory(profile: profile, air: air, options: socketOptions, pairingStore: pairingStore)
         accessory.eventHandler = { [output] in output.print($0) }
+        accessory.pinDisplayHandler = { [output, weak air] display in
+            output.show(display)
+            // The side channel stands in for the eyes of the person holding the phone.
+            air?.publishEvent(Array(display.json.serialized.utf8))
+        }
         output.banner(banner(accessory: accessory, air: "socket:\(air.path)"))
 
         let startFailure = Mutex<AirError?>(nil)
@@ -76,8 +87,11 @@ final class AccessoryHost {
         let air = SimulatedAir(configuration: SimulatedAir.Configuration(seed: options.seed))
         let tap = try makeTap(epochNanoseconds: CaptureTap.defaultEpochNanoseconds)
         if let tap { air.addTap(tap) }
-        let accessory = Accessory(profile: profile, air: air, options: options)
+        var simulatedOptions = options
+        simulatedOptions.pinSource = .seeded
+        let accessory = Accessory(profile: profile, air: air, options: simulatedOptions, pairingStore: pairingStore)
         accessory.eventHandler = { [output] in output.print($0) }
+        accessory.pinDisplayHandler = { [output] display in output.show(display) }
         output.banner(banner(accessory: accessory, air: "sim (virtual time, seed \(options.seed))"))
         do {
             try accessory.start()

@@ -15,6 +15,16 @@ struct EventPrinter: Sendable {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
+    /// The accessory's display: the `pin_displayed` event with `--json`, otherwise a box a
+    /// person reads. The only place a PIN is printed.
+    func show(_ display: PINDisplay) {
+        let text =
+            json
+            ? display.json.serialized + "\n"
+            : PINDisplayBox.render(pin: display.pin, pairingName: display.pairingName, peer: display.peer)
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
     func banner(_ lines: [String]) {
         guard !json else { return }
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))

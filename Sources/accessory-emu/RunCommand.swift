@@ -51,12 +51,21 @@ struct RunCommand: ParsableCommand {
     )
     var air: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Use this NMI instead of the profile's or the stored one, and keep it in --state-dir (an accessory "
+                + "that changes its NMI; paired phones still recognise it by its NIRA).",
+            valueName: "mac"
+        )
+    )
+    var nmi: String?
+
     @Option(help: "Seed for the accessory's randomness (default: random on the socket air, 1 on sim).")
     var seed: UInt64?
 
     @Option(
         help: ArgumentHelp(
-            "Keep the accessory's state here across restarts (its NMI, boot count; pairing keys later). "
+            "Keep the accessory's state here across restarts (its NMI, boot count, own NIK and paired phones' keys). "
                 + "Created 0700 if missing; one accessory per directory.",
             valueName: "dir"
         )
@@ -102,6 +111,9 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
+        if let nmi, MACAddress(string: nmi).map({ !$0.isGroup }) != true {
+            throw ValidationError("--nmi must be an individual MAC address like 02:a0:00:00:00:01, not \"\(nmi)\"")
+        }
         if let air, AirSpecifier(argument: air) == nil {
             throw ValidationError("--air must be sim, socket or socket:PATH, not \"\(air)\"")
         }
@@ -139,6 +151,8 @@ struct RunCommand: ParsableCommand {
             faults: Set(faults.compactMap(AccessoryFault.init(rawValue:))),
             unsynchronized: unsynchronized
         )
+        let overrideAddress = nmi.flatMap(MACAddress.init(string:))
+        if let overrideAddress { options.address = overrideAddress }
         // The state directory stays locked for as long as this process runs.
         var state: AccessoryStateDirectory?
         if let stateDir {
@@ -146,8 +160,8 @@ struct RunCommand: ParsableCommand {
                 () throws(AccessoryStateError) -> (AccessoryStateDirectory, AccessoryIdentityRecord) in
                 let directory = try AccessoryStateDirectory(path: stateDir)
                 let record = try directory.boot(
-                    proposedAddress: Accessory.defaultAddress(profile: loaded, seed: options.seed),
-                    profileFixesAddress: loaded.radio.nmi != nil
+                    proposedAddress: overrideAddress ?? Accessory.defaultAddress(profile: loaded, seed: options.seed),
+                    profileFixesAddress: loaded.radio.nmi != nil || overrideAddress != nil
                 )
                 return (directory, record)
             }
@@ -170,7 +184,8 @@ struct RunCommand: ParsableCommand {
             capturePath: capture,
             output: output,
             controlFromStandardInput: controlStdin,
-            socketRSSIDBm: socketRssi
+            socketRSSIDBm: socketRssi,
+            pairingStore: state?.pairingStore
         )
         let outcome: Result<Void, AccessoryHostError>
         switch specifier {

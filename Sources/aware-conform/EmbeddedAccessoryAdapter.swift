@@ -8,21 +8,65 @@ import Foundation
 /// protocol. This file is the only place the runner and the emulator meet, as
 /// ARCHITECTURE.md asks (ConformanceKit never imports AccessoryKit).
 final class EmbeddedAccessoryAdapter: EmbeddedAccessory {
-    let accessory: Accessory
-    var eventHandler: ((String) -> Void)? {
-        didSet {
-            let handler = eventHandler
-            accessory.eventHandler = { event in handler?(event.json.serialized) }
-        }
+    private(set) var accessory: Accessory
+    let profile: AccessoryProfile
+    let air: any Air
+    var options: AccessoryOptions
+    /// A private state directory, so that a simulated reboot keeps the pairings as
+    /// `--state-dir` does; removed with the adapter.
+    let state: AccessoryStateDirectory?
+    private let statePath: String?
+    var eventHandler: ((String) -> Void)? { didSet { wire() } }
+    var pinDisplayHandler: ((String) -> Void)? { didSet { wire() } }
+
+    init(profile: AccessoryProfile, air: any Air, options: AccessoryOptions) {
+        let path = NSTemporaryDirectory() + "awb-embedded-\(UUID().uuidString.prefix(8))"
+        let state = try? AccessoryStateDirectory(path: path)
+        self.state = state
+        statePath = state == nil ? nil : path
+        self.profile = profile
+        self.air = air
+        var options = options
+        options.boot = 1
+        self.options = options
+        accessory = Accessory(profile: profile, air: air, options: options, pairingStore: state?.pairingStore)
     }
 
-    init(_ accessory: Accessory) {
-        self.accessory = accessory
+    deinit {
+        if let statePath { try? FileManager.default.removeItem(atPath: statePath) }
+    }
+
+    private func wire() {
+        let events = eventHandler
+        let display = pinDisplayHandler
+        accessory.eventHandler = { event in events?(event.json.serialized) }
+        accessory.pinDisplayHandler = { shown in display?(shown.pin.digits) }
     }
 
     var address: MACAddress { accessory.address }
     func start() throws { try accessory.start() }
     func stop() { accessory.stop() }
+
+    /// A simulated reboot: a new accessory on the same air and store; a new boot draws a new
+    /// NIRA nonce.
+    func restart(newAddress: MACAddress?) throws {
+        accessory.stop()
+        options.boot = (options.boot ?? 1) + 1
+        if let newAddress { options.address = newAddress }
+        accessory = Accessory(profile: profile, air: air, options: options, pairingStore: state?.pairingStore)
+        wire()
+        try accessory.start()
+    }
+
+    func factoryReset() throws {
+        accessory.stop()
+        _ = try state?.factoryReset()
+        options.address = nil
+        options.boot = (options.boot ?? 1) + 1
+        accessory = Accessory(profile: profile, air: air, options: options, pairingStore: state?.pairingStore)
+        wire()
+        try accessory.start()
+    }
     func updateServiceInfo(service: String, txt: [String: String]) throws {
         accessory.updateServiceInfo(service: service, txt: txt)
     }
@@ -41,9 +85,10 @@ final class EmbeddedAccessoryAdapter: EmbeddedAccessory {
         let options = AccessoryOptions(
             seed: request.seed,
             faults: Set(request.faults.compactMap(AccessoryFault.init(rawValue:))),
-            unsynchronized: request.unsynchronized
+            unsynchronized: request.unsynchronized,
+            pinSource: .seeded
         )
-        return EmbeddedAccessoryAdapter(Accessory(profile: profile, air: air, options: options))
+        return EmbeddedAccessoryAdapter(profile: profile, air: air, options: options)
     }
 }
 

@@ -56,7 +56,8 @@ public final class Accessory {
                 pairingName: profile.device.pairingName ?? profile.device.modelName,
                 device: device,
                 store: pairingStore,
-                seed: options.seed,
+                // Each boot draws a new NIRA nonce (nan-wire-reference.md 3.3, issue 4).
+                seed: options.seed &+ UInt64(options.boot ?? 0) &* 0x9E37_79B9_7F4A_7C15,
                 faults: options.faults,
                 pinSource: options.pinSource,
                 emit: { _, _, _ in },

@@ -72,8 +72,16 @@ public protocol TargetSession: AnyObject {
     /// Asks the accessory to announce new service info (a publish update), if the target
     /// can drive it.
     func updateServiceInfo(service: String, txt: [String: String]) throws
-    /// The accessory's own events so far (name and JSON line), for evidence.
+    /// The accessory's own events so far (name and JSON line), for evidence. PINs are not
+    /// in them: those are in ``displayedPINs``.
     var accessoryEvents: [String] { get }
+    /// The PINs the accessory's display showed, oldest first: what a person would read off it.
+    var displayedPINs: [String] { get }
+    /// A power cycle: the accessory stops and starts again with the state it keeps (its store,
+    /// its NIK), and with `newAddress` under a new NMI.
+    func restartAccessory(newAddress: MACAddress?) throws
+    /// The factory reset (`accessory-emu reset`), then a start: every pairing is gone.
+    func factoryResetAccessory() throws
     /// Ends the session: the accessory stops (when owned) and the air is left.
     func close()
 }
@@ -83,4 +91,20 @@ public struct TargetError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+}
+
+extension TargetSession {
+    public func restartAccessory(newAddress: MACAddress?) throws {
+        throw TargetError("this target cannot restart the accessory")
+    }
+
+    public func factoryResetAccessory() throws {
+        throw TargetError("this target cannot reset the accessory")
+    }
+}
+
+/// Reads the PIN out of a `pin_displayed` event line (docs/events.md), if it is one.
+func displayedPIN(inEventLine line: String) -> String? {
+    guard let fields = EventFields(line: line), fields.string("event") == "pin_displayed" else { return nil }
+    return fields.string("pin")
 }

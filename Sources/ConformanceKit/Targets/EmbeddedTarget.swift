@@ -11,6 +11,12 @@ public protocol EmbeddedAccessory: AnyObject {
     func updateServiceInfo(service: String, txt: [String: String]) throws
     /// Receives each accessory event as a JSON line.
     var eventHandler: ((String) -> Void)? { get set }
+    /// Receives each PIN the accessory's display shows.
+    var pinDisplayHandler: ((String) -> Void)? { get set }
+    /// Stops and starts again with the state it keeps, under `newAddress` if given.
+    func restart(newAddress: MACAddress?) throws
+    /// Clears every pairing and the identity, then starts again.
+    func factoryReset() throws
 }
 
 /// Builds an accessory from a profile document and a session request, on `air`.
@@ -57,12 +63,17 @@ final class SimulatedSession: TargetSession {
     let simulatedAir: SimulatedAir
     let accessory: any EmbeddedAccessory
     private(set) var accessoryEvents: [String] = []
+    private(set) var displayedPINs: [String] = []
 
     init(air: SimulatedAir, accessory: any EmbeddedAccessory) {
         simulatedAir = air
         self.accessory = accessory
         accessory.eventHandler = { [weak self] line in self?.accessoryEvents.append(line) }
+        accessory.pinDisplayHandler = { [weak self] pin in self?.displayedPINs.append(pin) }
     }
+
+    func restartAccessory(newAddress: MACAddress?) throws { try accessory.restart(newAddress: newAddress) }
+    func factoryResetAccessory() throws { try accessory.factoryReset() }
 
     var air: any Air { simulatedAir }
     var accessoryAddress: MACAddress? { accessory.address }

@@ -7,12 +7,24 @@ import Foundation
 class WallClockSession: TargetSession {
     let scheduler: WallClockScheduler
     let socketAir: SocketAir
+    /// PINs read from the air's side channel, where an accessory's display publishes them.
+    private var sideChannelPINs: [String] = []
 
     init(path: String, rssiDBm: Int = -50) throws {
         scheduler = WallClockScheduler()
         socketAir = try SocketAir(path: path, scheduler: scheduler, rssiDBm: rssiDBm)
+        let air = socketAir
+        scheduler.sync {
+            air.eventHandler = { [weak self] payload in
+                if let pin = displayedPIN(inEventLine: String(decoding: payload, as: UTF8.self)) {
+                    self?.sideChannelPINs.append(pin)
+                }
+            }
+        }
         scheduler.runInBackground()
     }
+
+    var displayedPINs: [String] { scheduler.sync { sideChannelPINs } }
 
     var air: any Air { socketAir }
     var accessoryAddress: MACAddress? { nil }
@@ -34,6 +46,14 @@ class WallClockSession: TargetSession {
 
     func updateServiceInfo(service: String, txt: [String: String]) throws {
         throw TargetError("this target cannot drive the accessory's publish updates")
+    }
+
+    func restartAccessory(newAddress: MACAddress?) throws {
+        throw TargetError("the accessory on this air was started outside the runner: it cannot be restarted")
+    }
+
+    func factoryResetAccessory() throws {
+        throw TargetError("the accessory on this air was started outside the runner: it cannot be reset")
     }
 
     func close() {
