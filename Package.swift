@@ -94,6 +94,7 @@ let package = Package(
                 "AwareWire",
                 "AwareRadio",
                 "AwareProtocol",
+                "AwareCrypto",
                 "AwareDevice",
                 "AccessoryKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
