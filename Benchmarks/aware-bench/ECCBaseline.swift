@@ -19,11 +19,20 @@ struct ECCBaseline {
         @Option(help: "The python3 that runs the baseline (needs the `cryptography` package).")
         var python = "python3"
 
-        @Option(help: "The baseline script (default: Benchmarks/baselines/ecc_baseline.py above the working directory or the binary).")
+        @Option(
+            help:
+                "The baseline script (default: Benchmarks/baselines/ecc_baseline.py above the working directory or the binary)."
+        )
         var baselineScript: String?
 
         @Option(help: "Seconds of `openssl speed` per curve; 0 skips the OpenSSL baseline.")
         var opensslSeconds = 1
+
+        func validate() throws {
+            guard (0...60).contains(opensslSeconds) else {
+                throw ValidationError("--openssl-seconds must be in 0...60")
+            }
+        }
     }
 
     /// Which SAE groups to measure.
@@ -115,8 +124,8 @@ struct ECCBaseline {
         case .success(let python):
             let baseline = python.seconds(count)
             lines.append(
-                "baseline python cryptography: \(Self.milliseconds(baseline)) for the same count "
-                    + "(\(python.library)); ratio \(BenchSupport.fixed(seconds / baseline, 2))x"
+                "python cryptography: \(Self.milliseconds(baseline)) for the same count; "
+                    + "ratio \(BenchSupport.fixed(seconds / baseline, 2))x"
             )
             json.append(
                 (
@@ -129,15 +138,14 @@ struct ECCBaseline {
                 )
             )
         case .failure(let unavailable):
-            lines.append("baseline python cryptography unavailable: \(unavailable.reason)")
+            lines.append("python cryptography: baseline unavailable: \(unavailable.reason)")
             json.append(("python", .object([("unavailable", .string(unavailable.reason))])))
         }
         switch openssl {
         case .success(let openssl):
             let baseline = openssl.seconds(count)
             lines.append(
-                "baseline openssl speed ecdh: \(Self.milliseconds(baseline)) for \(openssl.operations(count)) ECDH "
-                    + "(\(BenchSupport.grouped(openssl.ecdhPerSecond)) op/s, \(openssl.version)); "
+                "openssl speed: \(Self.milliseconds(baseline)) for \(openssl.operations(count)) ECDH; "
                     + "ratio \(BenchSupport.fixed(seconds / baseline, 2))x"
             )
             json.append(
@@ -152,10 +160,28 @@ struct ECCBaseline {
                 )
             )
         case .failure(let unavailable):
-            lines.append("baseline openssl speed unavailable: \(unavailable.reason)")
+            lines.append("openssl speed: baseline unavailable: \(unavailable.reason)")
             json.append(("openssl", .object([("unavailable", .string(unavailable.reason))])))
         }
         return (lines, json)
+    }
+
+    /// Which baselines ran, and what they measured, for the lines above a group's results.
+    var summary: [String] {
+        var lines: [String] = []
+        if case .success(let python) = python {
+            lines.append(
+                "python cryptography: \(Self.milliseconds(python.fixedBase)) per k·G, "
+                    + "\(Self.milliseconds(python.variableBase)) per k·P (\(python.library))"
+            )
+        }
+        if case .success(let openssl) = openssl {
+            lines.append(
+                "openssl speed ecdh\(curve == .p256 ? "p256" : "p384"): "
+                    + "\(BenchSupport.grouped(openssl.ecdhPerSecond)) ECDH/s (\(openssl.version))"
+            )
+        }
+        return lines
     }
 
     /// "4.10 ms", or "35.2 µs" below a millisecond.
@@ -171,7 +197,11 @@ struct ECCBaseline {
         }
     }
 
-    private static func measurePython(curve: EllipticCurve, options: Options, seed: UInt64) -> Result<
+    private static func measurePython(
+        curve: EllipticCurve,
+        options: Options,
+        seed: UInt64
+    ) -> Result<
         Python, Unavailable
     > {
         guard let python = executable(options.python) else {
@@ -221,7 +251,8 @@ struct ECCBaseline {
         let name = curve == .p256 ? "nistp256" : "nistp384"
         let version: String
         switch run(openssl, ["version"]) {
-        case .success(let text): version = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // "OpenSSL 3.0.19 27 Jan 2026 (Library: ...)": the name and number are enough.
+        case .success(let text): version = text.split(separator: " ").prefix(2).joined(separator: " ")
         case .failure(let failure): return .failure(failure)
         }
         let output: String

@@ -56,7 +56,9 @@ struct PairingCommand: ParsableCommand {
     static let verificationCount = ECCBaseline.Count(fixedBase: 2, variableBase: 2, ptDerivations: 0)
 
     func validate() throws {
-        guard iterations >= 1, iterations <= 100_000 else { throw ValidationError("--iterations must be in 1...100000") }
+        guard iterations >= 1, iterations <= 100_000 else {
+            throw ValidationError("--iterations must be in 1...100000")
+        }
     }
 
     func run() throws {
@@ -80,6 +82,10 @@ struct PairingCommand: ParsableCommand {
                 try Self.verify(suite: suite, keys: keys, rng: &rng)
             }
             let baseline = ECCBaseline.measure(curve: curve, options: baselineOptions, seed: seed)
+            if !json {
+                print("  \(curve) baselines, measured now:")
+                for line in baseline.summary.isEmpty ? ["none available"] : baseline.summary { print("    " + line) }
+            }
             var members: [(String, JSONValue)] = [
                 ("group", .unsigned(UInt64(curve.rawValue))), ("suite", .string("CSID \(suite.csid)")),
             ]
@@ -90,10 +96,10 @@ struct PairingCommand: ParsableCommand {
                 let comparison = baseline.compare(seconds: median, count: count)
                 if !json {
                     print(
-                        "  \(name) \(curve): \(ECCBaseline.milliseconds(median)) CPU per \(name) (both roles) "
+                        "    \(name) \(curve): \(ECCBaseline.milliseconds(median)) CPU per \(name) (both roles) "
                             + "= \(count.text)"
                     )
-                    for line in comparison.lines { print("    " + line) }
+                    for line in comparison.lines { print("      " + line) }
                     BenchSupport.flush()
                 }
                 members.append(
@@ -125,7 +131,9 @@ struct PairingCommand: ParsableCommand {
         )
     }
 
-    static func configurations(suite: NANSecurityCipherSuite) -> (phone: PASNConfiguration, accessory: PASNConfiguration) {
+    static func configurations(
+        suite: NANSecurityCipherSuite
+    ) -> (phone: PASNConfiguration, accessory: PASNConfiguration) {
         let csia = NANAttribute.cipherSuiteInfo(
             CipherSuiteInfoAttribute(
                 capabilities: CipherSuiteCapabilities(rawValue: 0),

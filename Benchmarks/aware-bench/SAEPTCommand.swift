@@ -77,11 +77,15 @@ struct SAEPTCommand: ParsableCommand {
             }
             let median = CPUClock.median(samples)
             let baseline = ECCBaseline.measure(curve: curve, options: baselineOptions, seed: seed)
+            if !json {
+                print("  \(curve) baselines, measured now:")
+                for line in baseline.summary.isEmpty ? ["none available"] : baseline.summary { print("    " + line) }
+            }
             var comparison = baseline.compare(seconds: median, count: Self.count)
             if case .success(let python) = baseline.python {
                 let exponentiations = Double(ECCBaseline.fieldExponentiationsPerPT) * python.fieldExponentiation
                 comparison.lines.append(
-                    "baseline python pow: \(ECCBaseline.milliseconds(exponentiations)) for "
+                    "python pow: \(ECCBaseline.milliseconds(exponentiations)) for "
                         + "\(ECCBaseline.fieldExponentiationsPerPT) exponentiations mod p; "
                         + "ratio \(BenchSupport.fixed(median / exponentiations, 2))x"
                 )
@@ -98,10 +102,10 @@ struct SAEPTCommand: ParsableCommand {
             }
             if !json {
                 print(
-                    "  PT \(curve): \(ECCBaseline.milliseconds(median)) CPU per derivation = "
+                    "    PT \(curve): \(ECCBaseline.milliseconds(median)) CPU per derivation = "
                         + "\(BenchSupport.grouped(1 / median)) PT/s"
                 )
-                for line in comparison.lines { print("    " + line) }
+                for line in comparison.lines { print("      " + line) }
                 BenchSupport.flush()
             }
             groups.append(
