@@ -95,6 +95,7 @@ let package = Package(
                 "AwareWire",
                 "AwareRadio",
                 "AwareProtocol",
+                "AwareCrypto",
                 "AwareDevice",
                 "AccessoryKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
