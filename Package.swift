@@ -83,6 +83,7 @@ let package = Package(
                 "ConformanceKit",
                 "AccessoryKit",
                 "AwareCrypto",
+                "AwareDevice",
                 "AwareCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -111,6 +111,11 @@ public final class NANDevice {
     /// Sends a frame the owner built (PASN Authentication frames), through the outbound filter.
     public func transmitFrame(_ request: TxRequest) { transmit(request) }
 
+    /// The channel the device listens on outside discovery windows: channel 6 when synchronized
+    /// (nan-wire-reference.md 1.4), its USD channel otherwise. Frames sent outside the windows
+    /// (PASN) go there, or the peer, back on this channel, would not hear them.
+    public var homeChannel: NANChannel { configuration.synchronization == nil ? configuration.usdChannel : .channel6 }
+
     /// The cluster the device is in, when synchronized.
     public var cluster: ClusterStatus? { synchronization?.cluster }
 

@@ -9,14 +9,15 @@ struct AwareConform: ParsableCommand {
         discussion: """
             aware-conform tests a Wi-Fi Aware accessory the way an iPhone would use it: it plays the \
             phone over the same air as the accessory, runs the conformance catalogue (`run`, `list`), \
-            finds accessories like `dns-sd -B` (`discover`), proves its own tests can fail \
+            finds accessories like `dns-sd -B` (`discover`), pairs and reconnects like a phone (`pair`, \
+            `reconnect`), proves its own tests can fail \
             (`selftest`) and decodes captures (`decode`).
 
             Exit status: 0 success, 1 test failures, 2 usage or input error, 3 environment error.
             """,
         subcommands: [
             RunCommand.self, ListCommand.self, DiscoverCommand.self, SelftestCommand.self, DecodeCommand.self,
-            KeysCommand.self,
+            KeysCommand.self, PairCommand.self, ReconnectCommand.self,
         ]
     )
 }

@@ -50,7 +50,7 @@ extension AccessoryPairing {
             peerAddress: peer,
             address3: frame.frame.header.address3,
             suite: NANSecurityCipherSuite(rawValue: csid) ?? .ncsPKPASN128,
-            channel: frame.info.channel
+            channel: device.homeChannel
         )
         let credential: PASNCredential
         if summary.isVerification {

@@ -118,7 +118,7 @@ public final class PhonePairing {
             accessory: result.publisherAddress,
             localInstanceID: result.subscribeInstanceID,
             peerInstanceID: result.publishInstanceID,
-            channel: result.channel,
+            channel: device.homeChannel,
             address3: result.addressThree,
             verification: verification,
             result: nil

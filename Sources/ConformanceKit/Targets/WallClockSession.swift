@@ -9,22 +9,25 @@ class WallClockSession: TargetSession {
     let socketAir: SocketAir
     /// PINs read from the air's side channel, where an accessory's display publishes them.
     private var sideChannelPINs: [String] = []
+    /// The PINs are read from the scheduler's thread (the phone asks while pairing) and from
+    /// the test's: a lock, not `scheduler.sync`, which would deadlock on the scheduler thread.
+    private let pinLock = NSLock()
 
     init(path: String, rssiDBm: Int = -50) throws {
         scheduler = WallClockScheduler()
         socketAir = try SocketAir(path: path, scheduler: scheduler, rssiDBm: rssiDBm)
-        let air = socketAir
-        scheduler.sync {
-            air.eventHandler = { [weak self] payload in
-                if let pin = displayedPIN(inEventLine: String(decoding: payload, as: UTF8.self)) {
-                    self?.sideChannelPINs.append(pin)
-                }
+        // Before the scheduler runs, nothing else touches the air: no sync needed (and sync on a
+        // scheduler that is not running yet would wait forever).
+        socketAir.eventHandler = { [weak self] payload in
+            guard let self, let pin = displayedPIN(inEventLine: String(decoding: payload, as: UTF8.self)) else {
+                return
             }
+            self.pinLock.withLock { self.sideChannelPINs.append(pin) }
         }
         scheduler.runInBackground()
     }
 
-    var displayedPINs: [String] { scheduler.sync { sideChannelPINs } }
+    var displayedPINs: [String] { pinLock.withLock { sideChannelPINs } }
 
     var air: any Air { socketAir }
     var accessoryAddress: MACAddress? { nil }

@@ -1,0 +1,184 @@
+import ArgumentParser
+import AwareCommandLine
+import AwareRadio
+import AwareWire
+import ConformanceKit
+import Foundation
+
+/// `--target`, `--profile`, `--service`, `--phone-state`, `--json`, `--timeout`, `--seed`:
+/// what `pair` and `reconnect` share.
+struct PairingOptions: ParsableArguments {
+    @OptionGroup var targetOptions: TargetOptions
+
+    @Option(help: ArgumentHelp("The service to pair through (default: the profile's first).", valueName: "name"))
+    var service: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Keep the phone's paired accessories here (NIKs and NPKs), as the accessory keeps its own in "
+                + "--state-dir. Without it the phone forgets everything when the command ends.",
+            valueName: "dir"
+        )
+    )
+    var phoneState: String?
+
+    @Flag(help: "Print the result as one JSON object: result, reason, accessory, keysCached, ...")
+    var json = false
+
+    @Option(help: "How long to look for the accessory and to wait for the pairing, each, in seconds.")
+    var timeout: Double = 30
+
+    @Option(help: "Seed for the embedded air and the phone's randomness.")
+    var seed: UInt64 = 1
+
+    func validate() throws {
+        guard timeout > 0 && timeout <= 3600 else {
+            throw ValidationError("--timeout must be between 0 and 3600 seconds")
+        }
+        if let service {
+            do {
+                _ = try ServiceName(service)
+            } catch {
+                throw ValidationError("--service \"\(service)\": \(error)")
+            }
+        }
+    }
+
+    /// The target and the service name; usage errors exit 2.
+    func resolve() throws -> (any AccessoryTarget, String) {
+        let needsProfile = targetOptions.target == "embedded" || targetOptions.target == "spawn"
+        let loaded = try targetOptions.loadProfile(required: needsProfile)
+        guard let serviceName = service ?? loaded?.0.services.first?.name else {
+            throw ValidationError("--service NAME is required without --profile")
+        }
+        if let (profile, document, path) = loaded {
+            return (try targetOptions.makeTarget(profile: profile, document: document, path: path), serviceName)
+        }
+        let path = AirSpecifier(argument: targetOptions.target)?.socketPath ?? SocketAir.defaultPath
+        return (SocketTarget(path: path, profile: ProfileFacts(path: "", services: [])), serviceName)
+    }
+}
+
+struct PairCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pair",
+        abstract: "Pair with an accessory the way an iPhone does: PIN bootstrapping, PASN with SAE, NIK exchange.",
+        discussion: """
+            Finds the accessory by subscribing to --service, asks to bootstrap with PIN keypad entry, \
+            waits while the accessory shows its PIN, enters it, and runs PASN pairing (SAE with the PIN \
+            as password). When both sides cache keys the two exchange NIKs and the phone stores the \
+            pairing in --phone-state, so that `aware-conform reconnect` later needs no PIN.
+
+            The PIN: --pin gives it; otherwise (--pin-from-display, the default) the runner reads it off \
+            the accessory's display, standing in for the person: the embedded target's display, the \
+            spawned accessory-emu's, or the side channel of the shared socket air, where accessory-emu \
+            publishes what its display shows.
+
+            Exit status: 0 paired, 1 refused or failed (the reason is printed: sae-confirm-mismatch for a \
+            wrong PIN, locked-out, paired-device-limit, bootstrap-rejected, timeout, not-found, ...), \
+            2 usage error, 3 environment error.
+
+            EXAMPLES
+              accessory-emu --profile Profiles/drone.json --state-dir /tmp/drone &
+              aware-conform pair --target socket --service _drone-service._udp --phone-state /tmp/phone
+              aware-conform pair --profile Profiles/drone.json --pin 123456 --json
+            """
+    )
+
+    @OptionGroup var pairing: PairingOptions
+
+    @Option(help: ArgumentHelp("The PIN to enter (digits), as a person types it.", valueName: "pin"))
+    var pin: String?
+
+    @Flag(help: "Read the PIN off the accessory's display (the default without --pin).")
+    var pinFromDisplay = false
+
+    @OptionGroup var logging: LoggingOptions
+
+    func validate() throws {
+        if pin != nil && pinFromDisplay { throw ValidationError("give --pin or --pin-from-display, not both") }
+        if let pin, pin.isEmpty || !pin.allSatisfy(\.isASCII) || pin.count > 64 {
+            throw ValidationError("--pin must be 1-64 ASCII characters")
+        }
+    }
+
+    func run() throws {
+        logging.bootstrap()
+        let (target, service) = try pairing.resolve()
+        let phoneSession = try PhoneSession.open(
+            command: "pair",
+            target: target,
+            seed: pairing.seed,
+            phoneState: pairing.phoneState
+        )
+        guard let found = phoneSession.find(service: service, timeout: pairing.timeout) else {
+            try phoneSession.finish(
+                .failed("not-found", "no accessory publishes \(service)", accessory: MACAddress(0, 0, 0, 0, 0, 0)),
+                service: service,
+                json: pairing.json
+            )
+            return
+        }
+        let session = phoneSession.session
+        let entered = pin
+        let outcome = phoneSession.attempt(timeout: pairing.timeout) { phonePairing in
+            phonePairing.pair(with: found) { entered ?? session.displayedPINs.last }
+        }
+        try phoneSession.finish(
+            outcome ?? .failed("timeout", "the pairing did not end in time", accessory: found.publisherAddress),
+            service: service,
+            json: pairing.json
+        )
+    }
+}
+
+struct ReconnectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reconnect",
+        abstract: "Reconnect to a paired accessory without a PIN: NIRA resolution and PASN pairing verification.",
+        discussion: """
+            Finds the accessory by subscribing to --service, resolves its NIRA against the NIKs in \
+            --phone-state (the accessory may have changed its NMI), and runs PASN pairing verification \
+            with the cached NPK. No PIN is shown or entered.
+
+            Exit status: 0 reconnected, 1 refused or failed (no-cached-keys when the phone has no \
+            pairing that resolves the accessory, or the accessory no longer knows the phone, e.g. after a \
+            factory reset; mic-mismatch; timeout; not-found), 2 usage error, 3 environment error.
+
+            The embedded and spawn targets start a fresh accessory for each command, which knows no \
+            phone: reconnect to an accessory that keeps running (socket target), or use the WA/RECON \
+            tests, which pair and reconnect within one session.
+
+            EXAMPLES
+              aware-conform reconnect --target socket --service _drone-service._udp --phone-state /tmp/phone --json
+            """
+    )
+
+    @OptionGroup var pairing: PairingOptions
+    @OptionGroup var logging: LoggingOptions
+
+    func run() throws {
+        logging.bootstrap()
+        let (target, service) = try pairing.resolve()
+        let phoneSession = try PhoneSession.open(
+            command: "reconnect",
+            target: target,
+            seed: pairing.seed,
+            phoneState: pairing.phoneState
+        )
+        guard let found = phoneSession.find(service: service, timeout: pairing.timeout) else {
+            try phoneSession.finish(
+                .failed("not-found", "no accessory publishes \(service)", accessory: MACAddress(0, 0, 0, 0, 0, 0)),
+                service: service,
+                json: pairing.json
+            )
+            return
+        }
+        let outcome = phoneSession.attempt(timeout: pairing.timeout) { $0.reconnect(with: found) }
+        try phoneSession.finish(
+            outcome ?? .failed("timeout", "the verification did not end in time", accessory: found.publisherAddress),
+            service: service,
+            json: pairing.json
+        )
+    }
+}
