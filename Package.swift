@@ -114,7 +114,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "AwareProtocolTests", dependencies: ["AwareProtocol", "AwareCrypto", "AwareTestSupport"]),
-        .testTarget(name: "AwareDeviceTests", dependencies: ["AwareDevice"]),
+        .testTarget(name: "AwareDeviceTests", dependencies: ["AwareDevice", "AwareCrypto"]),
         .testTarget(name: "AwareRadioTests", dependencies: ["AwareRadio", "CNetlink", "AwareTestSupport"]),
         .testTarget(name: "AccessoryKitTests", dependencies: ["AccessoryKit", "ConformanceKit", "AwareTestSupport"]),
         .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit", "AwareTestSupport"]),
