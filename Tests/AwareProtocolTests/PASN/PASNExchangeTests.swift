@@ -71,6 +71,36 @@ import Testing
         #expect(phone.nmKEK.count == (suite == .ncsPKPASN128 ? 16 : 32))
     }
 
+    /// ESP-IDF's forms (nan-wire-reference.md 3.9): a 1-octet RSNXE, A3 = the responder's NMI,
+    /// no Supported Groups element. We send hostap's and must accept these.
+    @Test func anESPIDFStyleInitiatorAndResponderArePairedWith() throws {
+        var (phoneConfiguration, accessoryConfiguration) = Self.configurations()
+        phoneConfiguration.rsnxeOctets = 1
+        phoneConfiguration.address3 = Fixture.accessory
+        var initiator = PASNInitiator(configuration: phoneConfiguration, credential: .password(Array("000000".utf8)))
+        accessoryConfiguration.sendsSupportedGroups = false
+        accessoryConfiguration.rsnxeOctets = 1
+        var responder = PASNResponder(
+            configuration: accessoryConfiguration,
+            credential: .password(Array("000000".utf8))
+        )
+        var rng = SeededGenerator(seed: 41)
+        let frame1 = Fixture.transmitted(initiator.handle(.start(nil), now: .zero, rng: &rng))[0]
+        // RSNXE `F4 01 20` right after the Wrapped Data element.
+        #expect(frame1.windowsContain([0xF4, 0x01, 0x20]))
+        let frame2 = Fixture.transmitted(
+            responder.handle(.frame1(Fixture.asReceived(frame1), nil), now: .zero, rng: &rng)
+        )[0]
+        let frame3 = initiator.handle(.received(Fixture.asReceived(frame2)), now: .zero, rng: &rng)
+        #expect(Fixture.result(frame3) != nil)
+        let done = responder.handle(
+            .received(Fixture.asReceived(Fixture.transmitted(frame3)[0])),
+            now: .zero,
+            rng: &rng
+        )
+        #expect(Fixture.result(done) != nil)
+    }
+
     @Test func group20FramesCarryP384KeysAndGCMP256() throws {
         let (phoneConfiguration, _) = Self.configurations(suite: .ncsPKPASN256)
         var initiator = PASNInitiator(configuration: phoneConfiguration, credential: .password(Array("1234".utf8)))
@@ -273,5 +303,12 @@ import Testing
         #expect(PASNFailure.rejected(status: 53).reason == "no-cached-keys")
         #expect(PASNFailure.timeout(waitingFor: 2).reason == "timeout")
         #expect(PASNFailure.replay(frame: 1).reason == "replay")
+    }
+}
+
+extension Array where Element == UInt8 {
+    func windowsContain(_ needle: [UInt8]) -> Bool {
+        guard needle.count <= count else { return false }
+        return (0...(count - needle.count)).contains { Array(self[$0..<($0 + needle.count)]) == needle }
     }
 }
