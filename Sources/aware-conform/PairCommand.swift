@@ -111,14 +111,7 @@ struct PairCommand: ParsableCommand {
             seed: pairing.seed,
             phoneState: pairing.phoneState
         )
-        guard let found = phoneSession.find(service: service, timeout: pairing.timeout) else {
-            try phoneSession.finish(
-                .failed("not-found", "no accessory publishes \(service)", accessory: MACAddress(0, 0, 0, 0, 0, 0)),
-                service: service,
-                json: pairing.json
-            )
-            return
-        }
+        guard let found = try phoneSession.findOrFinish(service: service, options: pairing) else { return }
         let session = phoneSession.session
         let entered = pin
         let outcome = phoneSession.attempt(timeout: pairing.timeout) { phonePairing in
@@ -166,14 +159,7 @@ struct ReconnectCommand: ParsableCommand {
             seed: pairing.seed,
             phoneState: pairing.phoneState
         )
-        guard let found = phoneSession.find(service: service, timeout: pairing.timeout) else {
-            try phoneSession.finish(
-                .failed("not-found", "no accessory publishes \(service)", accessory: MACAddress(0, 0, 0, 0, 0, 0)),
-                service: service,
-                json: pairing.json
-            )
-            return
-        }
+        guard let found = try phoneSession.findOrFinish(service: service, options: pairing) else { return }
         let outcome = phoneSession.attempt(timeout: pairing.timeout) { $0.reconnect(with: found) }
         try phoneSession.finish(
             outcome ?? .failed("timeout", "the verification did not end in time", accessory: found.publisherAddress),

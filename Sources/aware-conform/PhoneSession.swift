@@ -78,6 +78,17 @@ struct PhoneSession {
         return found
     }
 
+    /// The accessory publishing `service`, or nil after reporting `not-found` (exit 1).
+    func findOrFinish(service: String, options: PairingOptions) throws -> DiscoveryResult? {
+        if let found = find(service: service, timeout: options.timeout) { return found }
+        try finish(
+            .failed("not-found", "no accessory publishes \(service)", accessory: MACAddress(0, 0, 0, 0, 0, 0)),
+            service: service,
+            json: options.json
+        )
+        return nil
+    }
+
     /// Runs `start` on the phone and waits for the outcome.
     func attempt(timeout: Double, _ start: @escaping (PhonePairing) -> Void) -> PairingOutcome? {
         session.perform { start(phone.pairing) }

@@ -84,6 +84,31 @@ enum PASNFrames {
         }
     }
 
+    /// What frames 1 and 2 carry after the RSNE and Wrapped Data, in hostap's order (3.4.1):
+    /// RSNXE, PASN Parameters with our ephemeral key, our NAN element.
+    static func keyElements(
+        akm: PASNAKM,
+        wrapsSAE: Bool,
+        ephemeral: PASNEphemeralKeyPair,
+        suite: PASNSuiteParameters,
+        configuration: PASNConfiguration
+    ) -> [FrameElement] {
+        var elements: [FrameElement] = []
+        if let rsnxe = PASNSuiteParameters.rsnxe(akm: akm, octets: configuration.rsnxeOctets) {
+            elements.append(.rsnExtension(rsnxe))
+        }
+        elements.append(
+            .pasnParameters(
+                PASNParametersElement(
+                    wrappedDataFormat: wrapsSAE ? .sae : .noWrappedData,
+                    ephemeralKey: PASNEphemeralKey(group: suite.group, publicKey: ephemeral.wireKey)
+                )
+            )
+        )
+        elements.append(.nan(NANElement(attributes: configuration.nanAttributes)))
+        return elements
+    }
+
     /// The RSNE's AKM and pairwise cipher must be the negotiated ones.
     static func checkRSN(
         _ rsn: RSNElement?,

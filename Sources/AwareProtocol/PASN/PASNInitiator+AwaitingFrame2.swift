@@ -75,18 +75,13 @@ extension PASNInitiator {
                         )
                     )
                 }
-                if let rsnxe = PASNSuiteParameters.rsnxe(akm: akm, octets: configuration.rsnxeOctets) {
-                    elements.append(.rsnExtension(rsnxe))
-                }
-                elements.append(
-                    .pasnParameters(
-                        PASNParametersElement(
-                            wrappedDataFormat: sae == nil ? .noWrappedData : .sae,
-                            ephemeralKey: PASNEphemeralKey(group: suite.group, publicKey: ephemeral.wireKey)
-                        )
-                    )
+                elements += PASNFrames.keyElements(
+                    akm: akm,
+                    wrapsSAE: sae != nil,
+                    ephemeral: ephemeral,
+                    suite: suite,
+                    configuration: configuration
                 )
-                elements.append(.nan(NANElement(attributes: configuration.nanAttributes)))
                 let frame1 = PASNAuthenticationFrame(transactionSequence: 1, elements: elements)
                 return .success(
                     AwaitingFrame2State(

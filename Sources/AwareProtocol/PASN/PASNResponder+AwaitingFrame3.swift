@@ -115,18 +115,13 @@ extension PASNResponder {
                 )
             )
             if let wrapped { elements.append(.wrappedData(WrappedDataElement(data: wrapped))) }
-            if let rsnxe = PASNSuiteParameters.rsnxe(akm: akm, octets: configuration.rsnxeOctets) {
-                elements.append(.rsnExtension(rsnxe))
-            }
-            elements.append(
-                .pasnParameters(
-                    PASNParametersElement(
-                        wrappedDataFormat: session == nil ? .noWrappedData : .sae,
-                        ephemeralKey: PASNEphemeralKey(group: suite.group, publicKey: ephemeral.wireKey)
-                    )
-                )
+            elements += PASNFrames.keyElements(
+                akm: akm,
+                wrapsSAE: session != nil,
+                ephemeral: ephemeral,
+                suite: suite,
+                configuration: configuration
             )
-            elements.append(.nan(NANElement(attributes: configuration.nanAttributes)))
             if configuration.sendsSupportedGroups {
                 elements.append(.supportedGroups(SupportedGroupsElement(groups: [suite.group])))
             }
