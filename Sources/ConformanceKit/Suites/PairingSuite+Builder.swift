@@ -32,7 +32,9 @@ extension PairingSuite {
         /// A profile variant that sets keys under `pairing`, e.g. `("pin.lockoutSeconds", "3")`.
         static func pairingVariant(_ settings: [(path: String, json: String)]) -> ProfileVariant {
             ProfileVariant(
-                settings.map { .setField(path: ["pairing"] + $0.path.split(separator: ".").map(String.init), json: $0.json) }
+                settings.map {
+                    .setField(path: ["pairing"] + $0.path.split(separator: ".").map(String.init), json: $0.json)
+                }
             )
         }
 
@@ -62,7 +64,9 @@ extension PairingSuite {
             let phone = phone ?? scenario.phone
             var before = 0
             scenario.session.perform {
-                if let instance = phone.subscribeInstances[name] { phone.device.perform(.cancelSubscribe(instanceID: instance)) }
+                if let instance = phone.subscribeInstances[name] {
+                    phone.device.perform(.cancelSubscribe(instanceID: instance))
+                }
                 before = phone.results.count
                 phone.subscribe(SubscribeConfiguration(serviceName: name, mode: .active))
             }

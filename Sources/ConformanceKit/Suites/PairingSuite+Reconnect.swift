@@ -8,8 +8,11 @@ extension PairingSuite.Builder {
     /// NPK or caching off in the profile make it impossible.
     func reconnect() throws -> [ConformanceTest] {
         [
-            try test("WA/RECON/BV-01", "A paired phone reconnects with its cached keys, without a PIN", tags: ["reconnect"])
-            { context, suite in
+            try test(
+                "WA/RECON/BV-01",
+                "A paired phone reconnects with its cached keys, without a PIN",
+                tags: ["reconnect"]
+            ) { context, suite in
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
                 let result = try suite.discover(context, scenario)
@@ -61,7 +64,10 @@ extension PairingSuite.Builder {
                 let before = try context.require(result.identityResolution, "the accessory's publish carries a NIRA")
                 try suite.restart(context, scenario)
                 let found = try suite.discover(context, scenario)
-                let after = try context.require(found.identityResolution, "after the restart, the publish carries a NIRA")
+                let after = try context.require(
+                    found.identityResolution,
+                    "after the restart, the publish carries a NIRA"
+                )
                 context.expect(
                     after.nonce != before.nonce,
                     "the NIRA nonce after a restart: expected a new one, got the same \(HexString.encode(after.nonce))"
@@ -83,7 +89,11 @@ extension PairingSuite.Builder {
                 try suite.requirePairing(context, scenario, result)
                 try suite.restart(context, scenario, newAddress: PairingSuite.rotatedNMI)
                 let found = try suite.discover(context, scenario)
-                context.expectEqual(found.publisherAddress, PairingSuite.rotatedNMI, "the accessory's NMI after rotation")
+                context.expectEqual(
+                    found.publisherAddress,
+                    PairingSuite.rotatedNMI,
+                    "the accessory's NMI after rotation"
+                )
                 context.expect(
                     scenario.read { $0.pairing.resolve(found) } != nil,
                     "the NIRA under the new NMI \(found.publisherAddress) resolves with the cached NIK; it does not"
@@ -106,11 +116,16 @@ extension PairingSuite.Builder {
                 } catch {
                     try context.skip("needs a factory reset of the accessory: \(error)")
                 }
+                scenario.withPhone { $0.pairing.dropLink(with: result.publisherAddress) }
                 let found = try suite.discover(context, scenario)
                 let outcome = try suite.reconnect(context, scenario, found)
                 context.expectEqual(outcome.result, .failed, "a reconnect after a factory reset (\(outcome.detail))")
                 if suite.hasEvents(scenario) {
-                    context.expectEqual(suite.events(scenario, named: "reconnected").count, 0, "accessory events reconnected")
+                    context.expectEqual(
+                        suite.events(scenario, named: "reconnected").count,
+                        0,
+                        "accessory events reconnected"
+                    )
                 }
                 let paired = try suite.pair(context, scenario, found)
                 context.expectEqual(paired.result, .paired, "a PIN pairing after the factory reset (\(paired.detail))")
@@ -166,12 +181,16 @@ extension PairingSuite.Builder {
     }
 
     /// Restarts the accessory (a reboot that keeps its store), under `newAddress` if given.
+    /// The phone notices the link went down and forgets its NM-TK, as it does when the
+    /// accessory goes away: otherwise it would drop the new boot's unprotected replies.
     func restart(_ context: TestContext, _ scenario: Scenario, newAddress: MACAddress? = nil) throws {
+        let old = scenario.accessoryAddress
         do {
             try scenario.session.restartAccessory(newAddress: newAddress)
         } catch {
             try context.skip("needs a restart of the accessory: \(error)")
         }
+        if let old { scenario.withPhone { $0.pairing.dropLink(with: old) } }
     }
 
     func expectReconnected(_ context: TestContext, _ scenario: Scenario, _ outcome: PairingOutcome, pinsShown: Int) {

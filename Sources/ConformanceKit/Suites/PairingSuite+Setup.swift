@@ -90,11 +90,19 @@ extension PairingSuite.Builder {
                 try suite.spendWrongPINs(context, scenario, result)
                 let shown = suite.pinCount(scenario)
                 let locked = try suite.pair(context, scenario, result)
-                context.expectEqual(locked.result, .failed, "a pairing right after \(PairingSuite.lockoutAttempts) wrong PINs")
+                context.expectEqual(
+                    locked.result,
+                    .failed,
+                    "a pairing right after \(PairingSuite.lockoutAttempts) wrong PINs"
+                )
                 context.expectEqual(locked.reason, "locked-out", "why it was refused")
                 context.expectEqual(suite.pinCount(scenario), shown, "PINs shown while locked")
                 if suite.hasEvents(scenario) {
-                    context.expectEqual(suite.events(scenario, named: "pairing_locked").count, 1, "pairing_locked events")
+                    context.expectEqual(
+                        suite.events(scenario, named: "pairing_locked").count,
+                        1,
+                        "pairing_locked events"
+                    )
                 }
             },
             try test(

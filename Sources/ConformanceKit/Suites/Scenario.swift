@@ -169,7 +169,11 @@ extension Scenario {
             let context = self.context
             let session = self.session
             added.log = { event, fields in
-                context.log(event, at: session.now, fields.merging(["phone": .string(address.description)]) { a, _ in a })
+                context.log(
+                    event,
+                    at: session.now,
+                    fields.merging(["phone": .string(address.description)]) { a, _ in a }
+                )
             }
             do throws(AirError) {
                 try added.start()
