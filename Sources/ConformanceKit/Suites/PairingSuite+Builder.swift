@@ -125,6 +125,16 @@ extension PairingSuite {
             let outcome = scenario.read { _ in phone.pairing.outcome }
             scenario.pass(PairingSuite.settleTime)
             let ended = try context.require(outcome, "the \(what) ended within \(timeout.seconds) s")
+            // An accessory the runner does not own keeps every phone earlier tests paired; once
+            // its store is full it rightly refuses more. That is the bench's state, not a verdict.
+            if ended.reason == "paired-device-limit", phone === scenario.phone,
+                case .unavailable = context.capabilities.reconfigure
+            {
+                throw EnvironmentFailure(
+                    "the accessory's paired-device store is full (maxPairedDevices) with phones of earlier tests: "
+                        + "reset it (accessory-emu reset --state-dir DIR) before running the pairing groups"
+                )
+            }
             context.log(
                 "pairing_outcome_seen",
                 [
