@@ -31,7 +31,7 @@ struct ListCommand: ParsableCommand {
                 factory: EmbeddedAccessoryAdapter.factory
             )
         }
-        let catalogue = try TestCatalogue(DiscoverySuite.tests(target: target))
+        let catalogue = try TestCatalogue(ConformanceSuites.tests(target: target))
         print(
             CatalogueListingFormatter.render(catalogue.listing(on: loaded == nil ? nil : target.capabilities)),
             terminator: ""

@@ -77,7 +77,7 @@ struct RunCommand: ParsableCommand {
         logging.bootstrap()
         guard let (profile, document, path) = try targetOptions.loadProfile(required: true) else { return }
         let target = try targetOptions.makeTarget(profile: profile, document: document, path: path)
-        let catalogue = try TestCatalogue(DiscoverySuite.tests(target: target, faults: faults))
+        let catalogue = try TestCatalogue(ConformanceSuites.tests(target: target, faults: faults))
         let selection = TestSelection(only: only, skip: skip)
         let parsedShard: Shard?
         do {

@@ -43,7 +43,7 @@ struct SelftestCommand: ParsableCommand {
         guard targetOptions.target == "embedded" || targetOptions.target == "spawn" else {
             throw ValidationError("selftest needs a target the runner owns: embedded or spawn")
         }
-        for fault in onlyFaults where DiscoverySuite.expectedFailures[fault] == nil {
+        for fault in onlyFaults where !ConformanceSuites.faults.contains(fault) {
             throw ValidationError("no fault named \"\(fault)\"")
         }
     }
@@ -57,7 +57,7 @@ struct SelftestCommand: ParsableCommand {
         defer { try? FileManager.default.removeItem(atPath: evidenceRoot) }
 
         func run(faults: [String]) throws -> RunResult {
-            let catalogue = try TestCatalogue(DiscoverySuite.tests(target: target, faults: faults))
+            let catalogue = try TestCatalogue(ConformanceSuites.tests(target: target, faults: faults))
             let configuration = RunConfiguration(
                 capabilities: target.capabilities,
                 baseSeed: seed,
@@ -79,9 +79,9 @@ struct SelftestCommand: ParsableCommand {
             problems += 1
             print("  UNEXPECTED \(test.verdict) \(test.id): \(test.message ?? "")")
         }
-        let faults = onlyFaults.isEmpty ? DiscoverySuite.expectedFailures.keys.sorted() : onlyFaults
+        let faults = onlyFaults.isEmpty ? ConformanceSuites.faults : onlyFaults
         for fault in faults {
-            let expected = DiscoverySuite.expectedFailures(for: fault, profile: target.capabilities.profile)
+            let expected = ConformanceSuites.expectedFailures(for: fault, profile: target.capabilities.profile)
                 .intersection(applicable)
             let result = try run(faults: [fault])
             let failing = Set(result.tests.filter { $0.verdict.isFailing }.map(\.id.description))

@@ -311,7 +311,7 @@ public final class PhonePairing {
         }
         attempt.result = result
         self.attempt = attempt
-        guard options.cachesKeys, result.peerCachesKeys else {
+        guard (options.cachesKeys && result.peerCachesKeys) || options.sendsNIKRegardless else {
             finish(
                 PairingOutcome(
                     result: .paired,

@@ -19,6 +19,9 @@ public struct PhonePairingOptions: Hashable, Sendable {
     public var ignoresFrame2MIC: Bool
     /// Answer the comeback with another cookie.
     public var wrongCookie: Bool
+    /// Send its NIK after pairing even when caching is off on one side (a rogue phone: tests
+    /// that the accessory then keeps its own NIK to itself).
+    public var sendsNIKRegardless = false
 
     public init(
         method: BootstrappingMethods = .pinCodeKeypad,

@@ -151,3 +151,38 @@ final class Scenario {
         session.close()
     }
 }
+
+extension Scenario {
+    /// Starts another phone on the same air (a second device pairing with the accessory). The
+    /// caller stops it.
+    func addPhone(seed: UInt64, address: MACAddress) throws -> Phone {
+        var failure: AirError?
+        var phone: Phone?
+        session.perform {
+            let added = Phone(
+                air: session.air,
+                seed: seed,
+                position: .init(x: 2, y: 1),
+                reportsRejectedPublishes: true,
+                address: address
+            )
+            let context = self.context
+            let session = self.session
+            added.log = { event, fields in
+                context.log(
+                    event,
+                    at: session.now,
+                    fields.merging(["phone": .string(address.description)]) { a, _ in a }
+                )
+            }
+            do throws(AirError) {
+                try added.start()
+                phone = added
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw EnvironmentFailure("the second phone could not join the air: \(failure)") }
+        return try context.require(phone, "the second phone started")
+    }
+}

@@ -12,6 +12,9 @@ public struct ProfileVariant: Hashable, Sendable, CustomStringConvertible {
         case removeServiceField(index: Int, key: String)
         /// Appends a service given as JSON text.
         case addService(json: String)
+        /// Sets a key outside `services`, by its path from the root (`["pairing", "pin",
+        /// "lockoutSeconds"]`), creating the objects on the way.
+        case setField(path: [String], json: String)
     }
 
     public var edits: [Edit]
@@ -26,6 +29,7 @@ public struct ProfileVariant: Hashable, Sendable, CustomStringConvertible {
             case .setServiceField(let index, let key, let json): "services[\(index)].\(key) = \(json)"
             case .removeServiceField(let index, let key): "remove services[\(index)].\(key)"
             case .addService(let json): "add service \(json)"
+            case .setField(let path, let json): "\(path.joined(separator: ".")) = \(json)"
             }
         }.joined(separator: "; ")
     }
@@ -51,13 +55,34 @@ public struct ProfileVariant: Hashable, Sendable, CustomStringConvertible {
                 services[index] = service
             case .addService(let json):
                 services.append(try Self.parse(json))
+            case .setField:
+                break
             }
         }
         root["services"] = services
+        for case .setField(let path, let json) in edits {
+            root = try Self.setting(path[...], to: try Self.parse(json), in: root)
+        }
         guard let data = try? JSONSerialization.data(withJSONObject: root, options: [.sortedKeys]) else {
             throw .notAProfile
         }
         return data
+    }
+
+    private static func setting(
+        _ path: ArraySlice<String>,
+        to value: Any,
+        in object: [String: Any]
+    ) throws(ProfileVariantError) -> [String: Any] {
+        guard let key = path.first else { throw .badEdit("an empty path") }
+        var object = object
+        if path.count == 1 {
+            object[key] = value
+        } else {
+            let inner = object[key] as? [String: Any] ?? [:]
+            object[key] = try setting(path.dropFirst(), to: value, in: inner)
+        }
+        return object
     }
 
     private static func parse(_ json: String) throws(ProfileVariantError) -> Any {

@@ -1,0 +1,207 @@
+import AwareProtocol
+import AwareWire
+
+extension PairingSuite.Builder {
+    /// Reconnecting without a PIN (nan-wire-reference.md 2.17, 3.7; apple-peer-model.md 5): the
+    /// accessory's NIRA resolves against the NIK the phone cached, across restarts and NMI
+    /// changes, and PASN verification with the cached NPK needs no PIN. A factory reset, a wrong
+    /// NPK or caching off in the profile make it impossible.
+    func reconnect() throws -> [ConformanceTest] {
+        [
+            try test(
+                "WA/RECON/BV-01",
+                "A paired phone reconnects with its cached keys, without a PIN",
+                tags: ["reconnect"]
+            ) { context, suite in
+                let scenario = try suite.open(context)
+                defer { scenario.finish() }
+                let result = try suite.discover(context, scenario)
+                try suite.requirePairing(context, scenario, result)
+                let outcome = try suite.reconnect(context, scenario, result)
+                suite.expectReconnected(context, scenario, outcome, pinsShown: 1)
+            },
+            try test(
+                "WA/RECON/BV-02",
+                "The accessory advertises a NIRA whose tag resolves with its NIK and NMI",
+                tags: ["reconnect", "nira"]
+            ) { context, suite in
+                let scenario = try suite.open(context)
+                defer { scenario.finish() }
+                let result = try suite.discover(context, scenario)
+                try suite.requirePairing(context, scenario, result)
+                let found = try suite.discover(context, scenario)
+                try context.require(found.identityResolution != nil, "the accessory's publish carries a NIRA")
+                context.expect(
+                    scenario.read { $0.pairing.resolve(found) } != nil,
+                    "the NIRA tag resolves with the accessory's NIK and its NMI \(found.publisherAddress); it does not"
+                )
+            },
+            try test(
+                "WA/RECON/BV-03",
+                "After the accessory restarts, the phone reconnects with the keys it kept on disk",
+                tags: ["reconnect", "restart"],
+                needsRestart: true
+            ) { context, suite in
+                let scenario = try suite.open(context)
+                defer { scenario.finish() }
+                let result = try suite.discover(context, scenario)
+                try suite.requirePairing(context, scenario, result)
+                try suite.restart(context, scenario)
+                let found = try suite.discover(context, scenario)
+                let outcome = try suite.reconnect(context, scenario, found)
+                suite.expectReconnected(context, scenario, outcome, pinsShown: 1)
+            },
+            try test(
+                "WA/RECON/BV-04",
+                "After a restart the accessory advertises a NIRA with a fresh nonce that still resolves",
+                tags: ["reconnect", "nira", "restart"],
+                needsRestart: true
+            ) { context, suite in
+                let scenario = try suite.open(context)
+                defer { scenario.finish() }
+                let result = try suite.discover(context, scenario)
+                try suite.requirePairing(context, scenario, result)
+                let before = try context.require(result.identityResolution, "the accessory's publish carries a NIRA")
+                try suite.restart(context, scenario)
+                let found = try suite.discover(context, scenario)
+                let after = try context.require(
+                    found.identityResolution,
+                    "after the restart, the publish carries a NIRA"
+                )
+                context.expect(
+                    after.nonce != before.nonce,
+                    "the NIRA nonce after a restart: expected a new one, got the same \(HexString.encode(after.nonce))"
+                )
+                context.expect(
+                    scenario.read { $0.pairing.resolve(found) } != nil,
+                    "the NIRA after the restart resolves with the cached NIK; it does not"
+                )
+            },
+            try test(
+                "WA/RECON/BV-05",
+                "After the accessory changes its NMI, the phone finds it through its NIRA and reconnects",
+                tags: ["reconnect", "nira", "restart"],
+                needsRestart: true
+            ) { context, suite in
+                let scenario = try suite.open(context)
+                defer { scenario.finish() }
+                let result = try suite.discover(context, scenario)
+                try suite.requirePairing(context, scenario, result)
+                try suite.restart(context, scenario, newAddress: PairingSuite.rotatedNMI)
+                let found = try suite.discover(context, scenario)
+                context.expectEqual(
+                    found.publisherAddress,
+                    PairingSuite.rotatedNMI,
+                    "the accessory's NMI after rotation"
+                )
+                context.expect(
+                    scenario.read { $0.pairing.resolve(found) } != nil,
+                    "the NIRA under the new NMI \(found.publisherAddress) resolves with the cached NIK; it does not"
+                )
+                let outcome = try suite.reconnect(context, scenario, found)
+                suite.expectReconnected(context, scenario, outcome, pinsShown: 1)
+            },
+            try test(
+                "WA/RECON/BI-06",
+                "After a factory reset the cached keys no longer work and pairing needs a PIN again",
+                tags: ["reconnect", "reset"],
+                needsRestart: true
+            ) { context, suite in
+                let scenario = try suite.open(context)
+                defer { scenario.finish() }
+                let result = try suite.discover(context, scenario)
+                try suite.requirePairing(context, scenario, result)
+                do {
+                    try scenario.session.factoryResetAccessory()
+                } catch {
+                    try context.skip("needs a factory reset of the accessory: \(error)")
+                }
+                scenario.withPhone { $0.pairing.dropLink(with: result.publisherAddress) }
+                let found = try suite.discover(context, scenario)
+                let outcome = try suite.reconnect(context, scenario, found)
+                context.expectEqual(outcome.result, .failed, "a reconnect after a factory reset (\(outcome.detail))")
+                if suite.hasEvents(scenario) {
+                    context.expectEqual(
+                        suite.events(scenario, named: "reconnected").count,
+                        0,
+                        "accessory events reconnected"
+                    )
+                }
+                let paired = try suite.pair(context, scenario, found)
+                context.expectEqual(paired.result, .paired, "a PIN pairing after the factory reset (\(paired.detail))")
+            },
+            try test(
+                "WA/RECON/BI-07",
+                "Verification with a wrong NPK fails: frame 3's MIC is checked",
+                tags: ["reconnect", "pasn"]
+            ) { context, suite in
+                let scenario = try suite.open(context)
+                defer { scenario.finish() }
+                try suite.requireEvents(context, scenario)
+                let result = try suite.discover(context, scenario)
+                try suite.requirePairing(context, scenario, result)
+                scenario.withPhone { phone in
+                    phone.pairing.options.corruptsCachedNPK = true
+                    phone.pairing.options.ignoresFrame2MIC = true
+                }
+                _ = try suite.reconnect(context, scenario, result)
+                context.expectEqual(
+                    suite.events(scenario, named: "reconnected").count,
+                    0,
+                    "accessory events reconnected after a verification with a wrong NPK"
+                )
+                context.expect(
+                    !suite.events(scenario, named: "verification_failed").isEmpty,
+                    "the accessory reports verification_failed for a frame 3 made with a wrong NPK"
+                )
+            },
+            try test(
+                "WA/RECON/BI-08",
+                "With key caching off in the profile, there is no NIRA and no reconnect: a PIN pairing is needed",
+                tags: ["reconnect", "nik"],
+                needsReconfigure: true
+            ) { context, suite in
+                let scenario = try suite.open(context, variant: PairingSuite.cachingOff)
+                defer { scenario.finish() }
+                let result = try suite.discover(context, scenario)
+                scenario.withPhone { $0.pairing.options.sendsNIKRegardless = true }
+                let paired = try suite.pair(context, scenario, result)
+                try suite.expectNoNIK(context, scenario, paired, because: "the profile turns key caching off")
+                context.expect(result.identityResolution == nil, "a publish with caching off carries no NIRA")
+                // The link stays up: the new pairing's bootstrapping goes out protected.
+                let outcome = try suite.reconnect(context, scenario, result, dropsLink: false)
+                context.expectEqual(outcome.result, .failed, "a reconnect with caching off")
+                context.expectEqual(outcome.reason, "no-cached-keys", "why the reconnect failed")
+                scenario.withPhone { $0.pairing.options.sendsNIKRegardless = false }
+                let again = try suite.pair(context, scenario, result)
+                context.expectEqual(again.result, .paired, "a new PIN pairing (\(again.detail))")
+                context.expectEqual(suite.pinCount(scenario), 2, "PINs shown for two pairings")
+            },
+        ]
+    }
+
+    /// Restarts the accessory (a reboot that keeps its store), under `newAddress` if given.
+    /// The phone notices the link went down and forgets its NM-TK, as it does when the
+    /// accessory goes away: otherwise it would drop the new boot's unprotected replies.
+    func restart(_ context: TestContext, _ scenario: Scenario, newAddress: MACAddress? = nil) throws {
+        let old = scenario.accessoryAddress
+        do {
+            try scenario.session.restartAccessory(newAddress: newAddress)
+        } catch {
+            try context.skip("needs a restart of the accessory: \(error)")
+        }
+        if let old { scenario.withPhone { $0.pairing.dropLink(with: old) } }
+    }
+
+    func expectReconnected(_ context: TestContext, _ scenario: Scenario, _ outcome: PairingOutcome, pinsShown: Int) {
+        context.expectEqual(
+            outcome.result,
+            .reconnected,
+            "a reconnect with cached keys (\(outcome.reason ?? "-"): \(outcome.detail))"
+        )
+        context.expectEqual(pinCount(scenario), pinsShown, "PINs shown (a reconnect needs none)")
+        if hasEvents(scenario) {
+            context.expectEqual(events(scenario, named: "reconnected").count, 1, "accessory events reconnected")
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import AwareProtocol
+import AwareWire
+
+/// The pairing and reconnect test groups, `WA/PAIR/*` and `WA/RECON/*`: PIN bootstrapping and
+/// PASN pairing as an iPhone does it, the refusals an accessory owes a wrong PIN, a wrong method
+/// or cookie, a replay or one phone too many, protected frames and NIKs after pairing, and
+/// reconnecting without a PIN across restarts, NMI changes and factory resets (issue 4;
+/// nan-wire-reference.md 2.11-2.18, 3).
+///
+/// Every test has a fault of the emulator that makes it fail (``expectedFailures``), checked by
+/// `aware-conform selftest`.
+public enum PairingSuite {
+    /// Virtual on the embedded target, real on spawn and socket.
+    static let discoveryTimeout = Interval.seconds(8)
+    /// Bootstrapping with one comeback (about a second) and PASN with SAE.
+    static let pairingTimeout = Interval.seconds(20)
+    /// The accessory hears the phone's last frame, and reports it, a moment after the phone decided.
+    static let settleTime = Interval.milliseconds(300)
+    /// The lockout tests' variant: few wrong PINs, a short lockout, so that real time stays short.
+    static let lockoutAttempts = 2
+    static let lockoutSeconds = 3
+    static let secondPhoneAddress = MACAddress(0x02, 0xB1, 0x00, 0x00, 0x00, 0x02)
+    static let rotatedNMI = MACAddress(0x02, 0xA5, 0x5E, 0x00, 0x00, 0x01)
+    static let cachingOff = Builder.pairingVariant([("cache", #"{"npk": false, "nik": false}"#)])
+
+    /// The tests, run against `target` with `faults` switched on in the accessory.
+    public static func tests(target: any AccessoryTarget, faults: [String] = []) throws -> [ConformanceTest] {
+        let suite = Builder(target: target, faults: faults)
+        let groups: [() throws -> [ConformanceTest]] = [
+            suite.setup, suite.refusals, suite.protection, suite.identityKeys, suite.reconnect,
+        ]
+        var tests: [ConformanceTest] = []
+        for group in groups { tests += try group() }
+        return tests
+    }
+
+    /// The tests `fault` must make fail; every other applicable test must pass.
+    public static func expectedFailures(for fault: String, profile: ProfileFacts?) -> Set<String> {
+        expectedFailures[fault] ?? []
+    }
+
+    /// For each fault, the pairing tests it must make fail.
+    /// Discovery faults reach here too: a wrong service ID hides the accessory, and leaving the
+    /// pairing advertisement out of publishes leaves out the NIRA with it.
+    public static let expectedFailures: [String: Set<String>] = [
+        "wrong-service-id": [
+            "WA/PAIR/BV-01", "WA/PAIR/BV-02", "WA/PAIR/BV-03", "WA/PAIR/BV-06", "WA/PAIR/BV-10", "WA/PAIR/BV-11",
+            "WA/PAIR/BV-14", "WA/PAIR/BV-18", "WA/PAIR/BI-04", "WA/PAIR/BI-05", "WA/PAIR/BI-07", "WA/PAIR/BI-08",
+            "WA/PAIR/BI-09", "WA/PAIR/BI-12", "WA/PAIR/BI-13", "WA/PAIR/BI-15", "WA/PAIR/BI-16", "WA/PAIR/BI-17",
+            "WA/RECON/BV-01", "WA/RECON/BV-02", "WA/RECON/BV-03", "WA/RECON/BV-04", "WA/RECON/BV-05", "WA/RECON/BI-06",
+            "WA/RECON/BI-07", "WA/RECON/BI-08",
+        ],
+        "no-pairing-advertisement": [
+            "WA/RECON/BV-01", "WA/RECON/BV-02", "WA/RECON/BV-03", "WA/RECON/BV-04", "WA/RECON/BV-05", "WA/RECON/BI-07",
+        ],
+        "sae-wrong-pin": [
+            "WA/PAIR/BV-01", "WA/PAIR/BV-03", "WA/PAIR/BV-06", "WA/PAIR/BV-10", "WA/PAIR/BV-11", "WA/PAIR/BV-14",
+            "WA/PAIR/BV-18", "WA/PAIR/BI-12", "WA/PAIR/BI-13", "WA/PAIR/BI-15", "WA/PAIR/BI-16", "WA/PAIR/BI-17",
+            "WA/RECON/BV-01", "WA/RECON/BV-02", "WA/RECON/BV-03", "WA/RECON/BV-04", "WA/RECON/BV-05", "WA/RECON/BI-06",
+            "WA/RECON/BI-07", "WA/RECON/BI-08",
+        ],
+        "reuse-pin": ["WA/PAIR/BV-03"],
+        "no-lockout": ["WA/PAIR/BV-06", "WA/PAIR/BI-04", "WA/PAIR/BI-05"],
+        "accept-any-bootstrap-method": ["WA/PAIR/BI-07"],
+        "accept-wrong-cookie": ["WA/PAIR/BI-08"],
+        "ignore-pasn-abort": ["WA/PAIR/BV-03", "WA/PAIR/BV-06", "WA/PAIR/BV-10", "WA/PAIR/BI-04", "WA/PAIR/BI-05"],
+        "pasn-without-bootstrap": ["WA/PAIR/BI-09"],
+        "nik-without-caching": ["WA/PAIR/BI-15", "WA/PAIR/BI-16", "WA/RECON/BI-08"],
+        "no-verification": ["WA/RECON/BV-01", "WA/RECON/BV-03", "WA/RECON/BV-05"],
+        "forget-keys-on-restart": ["WA/RECON/BV-03", "WA/RECON/BV-05"],
+        "keys-survive-reset": ["WA/RECON/BI-06"],
+        "stale-nira-tag": [
+            "WA/RECON/BV-01", "WA/RECON/BV-02", "WA/RECON/BV-03", "WA/RECON/BV-04", "WA/RECON/BV-05", "WA/RECON/BI-07",
+        ],
+        "fixed-nira-nonce": ["WA/RECON/BV-04"],
+        "no-pairing-limit": ["WA/PAIR/BI-17"],
+        "accept-unprotected": ["WA/PAIR/BI-12"],
+        "skip-frame3-mic": ["WA/RECON/BI-07"],
+        "no-replay-check": ["WA/PAIR/BI-13"],
+        "no-frame-protection": [
+            "WA/PAIR/BV-11", "WA/PAIR/BV-14", "WA/PAIR/BV-18", "WA/PAIR/BI-12", "WA/PAIR/BI-17", "WA/RECON/BV-01",
+            "WA/RECON/BV-02", "WA/RECON/BV-03", "WA/RECON/BV-04", "WA/RECON/BV-05", "WA/RECON/BI-06", "WA/RECON/BI-07",
+            "WA/RECON/BI-08",
+        ],
+        "log-pin": ["WA/PAIR/BV-02"],
+    ]
+}
