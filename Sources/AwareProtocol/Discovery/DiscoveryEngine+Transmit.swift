@@ -114,6 +114,7 @@ extension DiscoveryEngine {
     mutating func send(
         _ frame: ManagementFrame,
         followUpToken: UInt32? = nil,
+        attempt: Int = 1,
         actions: inout [DiscoveryAction]
     ) -> UInt64? {
         let channel: NANChannel
@@ -121,15 +122,19 @@ extension DiscoveryEngine {
         case .unsynchronized(let usdChannel):
             channel = usdChannel
         case .synchronized:
-            guard let window = openWindows.first else {
-                pending.append(QueuedFrame(frame: frame, followUpToken: followUpToken))
+            // A retry waits for the next window: the peer was not listening in this one.
+            guard attempt == 1, let window = openWindows.first else {
+                pending.append(QueuedFrame(frame: frame, followUpToken: followUpToken, attempt: attempt))
                 return nil
             }
             channel = window.channel
         }
         let request = request(frame, on: channel)
         actions.append(.transmit(request))
-        if let followUpToken { followUpTokens[request.cookie] = followUpToken }
+        if let followUpToken {
+            followUpTokens[request.cookie] = followUpToken
+            followUpsInFlight[request.cookie] = (frame, attempt)
+        }
         return request.cookie
     }
 
@@ -168,7 +173,10 @@ extension DiscoveryEngine {
             case .frame(let queued):
                 let request = request(queued.frame, on: channel)
                 actions.append(.transmit(request))
-                if let token = queued.followUpToken { followUpTokens[request.cookie] = token }
+                if let token = queued.followUpToken {
+                    followUpTokens[request.cookie] = token
+                    followUpsInFlight[request.cookie] = (queued.frame, queued.attempt)
+                }
             }
         }
         armWindowTransmit(on: channel, actions: &actions)

@@ -30,6 +30,11 @@ public struct DiscoveryEngine: Sendable {
     /// The A3 each peer last used, for follow-ups (1.3).
     var peerAddressThree: [MACAddress: MACAddress] = [:]
     var followUpTokens: [UInt64: UInt32] = [:]
+    /// Follow-ups on the air, by TX-status cookie, with how often each was sent: one that is
+    /// not acknowledged goes again in a later window, as a MAC retries a unicast frame (the peer
+    /// may have left the window early), up to ``followUpAttempts`` times.
+    var followUpsInFlight: [UInt64: (frame: ManagementFrame, attempt: Int)] = [:]
+    static let followUpAttempts = 4
 
     public init(configuration: DiscoveryConfiguration) {
         self.configuration = configuration
@@ -57,9 +62,14 @@ public struct DiscoveryEngine: Sendable {
         case .timerFired(let timer):
             fire(timer, now: now, rng: &rng, actions: &actions)
         case .transmitted(let status):
-            if counter.owns(cookie: status.cookie), let token = followUpTokens.removeValue(forKey: status.cookie) {
-                actions.append(.notify(.followUpTransmitted(token: token, acknowledged: status.acknowledged)))
+            guard counter.owns(cookie: status.cookie), let token = followUpTokens.removeValue(forKey: status.cookie)
+            else { break }
+            let inFlight = followUpsInFlight.removeValue(forKey: status.cookie)
+            if !status.acknowledged, let inFlight, inFlight.attempt < Self.followUpAttempts {
+                send(inFlight.frame, followUpToken: token, attempt: inFlight.attempt + 1, actions: &actions)
+                break
             }
+            actions.append(.notify(.followUpTransmitted(token: token, acknowledged: status.acknowledged)))
         case .discoveryWindowStarted(let window):
             openWindow(window, now: now, rng: &rng, actions: &actions)
         case .discoveryWindowEnded(let window):

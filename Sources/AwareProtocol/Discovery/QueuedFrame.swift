@@ -5,4 +5,6 @@ import AwareWire
 struct QueuedFrame: Hashable, Sendable {
     var frame: ManagementFrame
     var followUpToken: UInt32?
+    /// Which transmission of the frame this will be (follow-ups are retried when unacknowledged).
+    var attempt = 1
 }
