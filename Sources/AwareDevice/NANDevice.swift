@@ -40,6 +40,7 @@ public final class NANDevice {
         self.configuration = configuration
         self.air = air
         random = SeededGenerator(seed: seed)
+        protection = PairwiseProtection(ownAddress: configuration.address)
         var discoveryConfiguration = DiscoveryConfiguration(
             address: configuration.address,
             mode: configuration.synchronization == nil

@@ -17,7 +17,7 @@ final class EmbeddedAccessoryAdapter: EmbeddedAccessory {
     let state: AccessoryStateDirectory?
     private let statePath: String?
     var eventHandler: ((String) -> Void)? { didSet { wire() } }
-    var pinDisplayHandler: ((String) -> Void)? { didSet { wire() } }
+    var pinDisplayHandler: ((String, MACAddress) -> Void)? { didSet { wire() } }
 
     init(profile: AccessoryProfile, air: any Air, options: AccessoryOptions) {
         let path = NSTemporaryDirectory() + "awb-embedded-\(UUID().uuidString.prefix(8))"
@@ -40,7 +40,7 @@ final class EmbeddedAccessoryAdapter: EmbeddedAccessory {
         let events = eventHandler
         let display = pinDisplayHandler
         accessory.eventHandler = { event in events?(event.json.serialized) }
-        accessory.pinDisplayHandler = { shown in display?(shown.pin.digits) }
+        accessory.pinDisplayHandler = { shown in display?(shown.pin.digits, shown.peer) }
     }
 
     var address: MACAddress { accessory.address }

@@ -115,7 +115,8 @@ struct PairCommand: ParsableCommand {
         let session = phoneSession.session
         let entered = pin
         let outcome = phoneSession.attempt(timeout: pairing.timeout) { phonePairing in
-            phonePairing.pair(with: found) { entered ?? session.displayedPINs.last }
+            let phone = phoneSession.phone.address
+            phonePairing.pair(with: found) { entered ?? session.displayedPINs(for: phone).last }
         }
         try phoneSession.finish(
             outcome ?? .failed("timeout", "the pairing did not end in time", accessory: found.publisherAddress),

@@ -23,6 +23,8 @@ public struct PairwiseProtection: Sendable {
         public var authenticationFailures = 0
         /// Protected frames with a packet number not above the last one accepted.
         public var replaysDropped = 0
+
+        public init() {}
     }
 
     /// What becomes of a received frame.
@@ -43,8 +45,13 @@ public struct PairwiseProtection: Sendable {
     public private(set) var counters = Counters()
     /// Fault injection: deliver unprotected unicast frames from paired peers anyway.
     public var acceptsUnprotectedFromPairedPeers = false
+    /// Our own address: frames to other stations are none of our business (on a shared air a
+    /// device overhears the protected frames of other pairs). nil judges every frame.
+    public var ownAddress: MACAddress?
 
-    public init() {}
+    public init(ownAddress: MACAddress? = nil) {
+        self.ownAddress = ownAddress
+    }
 
     public var pairedPeers: Set<MACAddress> { Set(associations.keys) }
 
@@ -89,6 +96,9 @@ public struct PairwiseProtection: Sendable {
         let frameControl = FrameControl(rawValue: UInt16(frame[0]) | UInt16(frame[1]) << 8)
         guard frameControl.type == .management else { return .deliver(frame) }
         let transmitter = MACAddress(frame[10..<16]) ?? MACAddress(0, 0, 0, 0, 0, 0)
+        if let ownAddress, let receiver = Self.unicastReceiver(of: frame), receiver != ownAddress {
+            return .deliver(frame)
+        }
         if frameControl.isProtected {
             guard var association = associations[transmitter] else {
                 counters.authenticationFailures += 1

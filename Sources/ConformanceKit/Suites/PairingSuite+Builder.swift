@@ -91,7 +91,8 @@ extension PairingSuite {
             let phone = phone ?? scenario.phone
             let session = scenario.session
             scenario.session.perform {
-                phone.pairing.pair(with: result) { session.displayedPINs.last.map(pin) }
+                let address = phone.address
+                phone.pairing.pair(with: result) { session.displayedPINs(for: address).last.map(pin) }
             }
             return try settle(context, scenario, phone: phone, what: "pairing", timeout: timeout)
         }
@@ -196,6 +197,6 @@ extension PairingSuite {
         }
 
         /// The number of PINs the display showed so far.
-        func pinCount(_ scenario: Scenario) -> Int { scenario.session.displayedPINs.count }
+        func pinCount(_ scenario: Scenario) -> Int { scenario.session.displayedPINs(for: scenario.phone.address).count }
     }
 }

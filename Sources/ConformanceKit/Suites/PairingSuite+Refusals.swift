@@ -135,9 +135,13 @@ extension PairingSuite.Builder {
     }
 
     /// PASN Authentication frames `address` sent, as captured.
+    /// PASN frames from `address` to this scenario's phone (on a shared air other phones pair too).
     func pasnFrames(_ scenario: Scenario, from address: MACAddress) -> [UInt64] {
-        scenario.frames.compactMap { entry in
-            guard entry.frame.header.address2 == address, case .pasnAuthentication = entry.frame.body else {
+        let phone = scenario.phone.address
+        return scenario.frames.compactMap { entry in
+            guard entry.frame.header.address2 == address, entry.frame.header.address1 == phone,
+                case .pasnAuthentication = entry.frame.body
+            else {
                 return nil
             }
             return entry.time

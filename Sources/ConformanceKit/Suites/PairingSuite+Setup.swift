@@ -30,7 +30,10 @@ extension PairingSuite.Builder {
                 try suite.requireEvents(context, scenario)
                 let result = try suite.discover(context, scenario)
                 _ = try suite.pair(context, scenario, result)
-                let pin = try context.require(scenario.session.displayedPINs.last, "the display showed a PIN")
+                let pin = try context.require(
+                    scenario.session.displayedPINs(for: scenario.phone.address).last,
+                    "the display showed a PIN"
+                )
                 let leaks = scenario.session.accessoryEvents.filter { $0.contains("\"\(pin)\"") }
                 context.expect(
                     leaks.isEmpty,
@@ -52,7 +55,7 @@ extension PairingSuite.Builder {
                 let first = try suite.pair(context, scenario, result, pin: PairingSuite.Builder.wrongPIN)
                 context.expectEqual(first.result, .failed, "the first attempt, with a wrong PIN")
                 let second = try suite.pair(context, scenario, result)
-                let pins = scenario.session.displayedPINs
+                let pins = scenario.session.displayedPINs(for: scenario.phone.address)
                 try context.require(pins.count == 2, "two attempts show two PINs: expected 2, got \(pins.count)")
                 context.expect(pins[0] != pins[1], "the second attempt's PIN differs from the first's; both are shown")
                 context.expectEqual(second.result, .paired, "the second attempt, with its own PIN (\(second.detail))")

@@ -75,8 +75,8 @@ public protocol TargetSession: AnyObject {
     /// The accessory's own events so far (name and JSON line), for evidence. PINs are not
     /// in them: those are in ``displayedPINs``.
     var accessoryEvents: [String] { get }
-    /// The PINs the accessory's display showed, oldest first: what a person would read off it.
-    var displayedPINs: [String] { get }
+    /// What the accessory's display showed, oldest first: what a person would read off it.
+    var displayedPINs: [DisplayedPIN] { get }
     /// A power cycle: the accessory stops and starts again with the state it keeps (its store,
     /// its NIK), and with `newAddress` under a new NMI.
     func restartAccessory(newAddress: MACAddress?) throws
@@ -103,8 +103,30 @@ extension TargetSession {
     }
 }
 
-/// Reads the PIN out of a `pin_displayed` event line (docs/events.md), if it is one.
-func displayedPIN(inEventLine line: String) -> String? {
-    guard let fields = EventFields(line: line), fields.string("event") == "pin_displayed" else { return nil }
-    return fields.string("pin")
+/// A PIN the accessory's display showed, and the phone it was shown for.
+public struct DisplayedPIN: Hashable, Sendable {
+    public var pin: String
+    /// The phone that asked to pair (nil when the display did not say).
+    public var peer: MACAddress?
+
+    public init(pin: String, peer: MACAddress?) {
+        self.pin = pin
+        self.peer = peer
+    }
+}
+
+extension TargetSession {
+    /// The PINs shown for `phone`, oldest first: on a shared air several phones may pair at once,
+    /// and each person reads the PIN meant for them.
+    public func displayedPINs(for phone: MACAddress) -> [String] {
+        displayedPINs.filter { $0.peer == nil || $0.peer == phone }.map(\.pin)
+    }
+}
+
+/// Reads a `pin_displayed` event line (docs/events.md), if it is one.
+func displayedPIN(inEventLine line: String) -> DisplayedPIN? {
+    guard let fields = EventFields(line: line), fields.string("event") == "pin_displayed",
+        let pin = fields.string("pin")
+    else { return nil }
+    return DisplayedPIN(pin: pin, peer: fields.string("peer").flatMap(MACAddress.init(string:)))
 }

@@ -11,8 +11,8 @@ public protocol EmbeddedAccessory: AnyObject {
     func updateServiceInfo(service: String, txt: [String: String]) throws
     /// Receives each accessory event as a JSON line.
     var eventHandler: ((String) -> Void)? { get set }
-    /// Receives each PIN the accessory's display shows.
-    var pinDisplayHandler: ((String) -> Void)? { get set }
+    /// Receives each PIN the accessory's display shows, with the phone it is for.
+    var pinDisplayHandler: ((String, MACAddress) -> Void)? { get set }
     /// Stops and starts again with the state it keeps, under `newAddress` if given.
     func restart(newAddress: MACAddress?) throws
     /// Clears every pairing and the identity, then starts again.
@@ -63,13 +63,15 @@ final class SimulatedSession: TargetSession {
     let simulatedAir: SimulatedAir
     let accessory: any EmbeddedAccessory
     private(set) var accessoryEvents: [String] = []
-    private(set) var displayedPINs: [String] = []
+    private(set) var displayedPINs: [DisplayedPIN] = []
 
     init(air: SimulatedAir, accessory: any EmbeddedAccessory) {
         simulatedAir = air
         self.accessory = accessory
         accessory.eventHandler = { [weak self] line in self?.accessoryEvents.append(line) }
-        accessory.pinDisplayHandler = { [weak self] pin in self?.displayedPINs.append(pin) }
+        accessory.pinDisplayHandler = { [weak self] pin, peer in
+            self?.displayedPINs.append(DisplayedPIN(pin: pin, peer: peer))
+        }
     }
 
     func restartAccessory(newAddress: MACAddress?) throws { try accessory.restart(newAddress: newAddress) }

@@ -8,7 +8,7 @@ class WallClockSession: TargetSession {
     let scheduler: WallClockScheduler
     let socketAir: SocketAir
     /// PINs read from the air's side channel, where an accessory's display publishes them.
-    private var sideChannelPINs: [String] = []
+    private var sideChannelPINs: [DisplayedPIN] = []
     /// The PINs are read from the scheduler's thread (the phone asks while pairing) and from
     /// the test's: a lock, not `scheduler.sync`, which would deadlock on the scheduler thread.
     private let pinLock = NSLock()
@@ -27,7 +27,7 @@ class WallClockSession: TargetSession {
         scheduler.runInBackground()
     }
 
-    var displayedPINs: [String] { pinLock.withLock { sideChannelPINs } }
+    var displayedPINs: [DisplayedPIN] { pinLock.withLock { sideChannelPINs } }
 
     var air: any Air { socketAir }
     var accessoryAddress: MACAddress? { nil }

@@ -79,6 +79,20 @@ import Testing
         #expect(receiver.inbound(frame) == .deliver(frame))
     }
 
+    @Test func framesOverheardForOtherStationsAreNotJudged() throws {
+        var sender = Self.paired(Self.accessory)
+        let protected = sender.outbound(Self.followUp(to: Self.accessory, from: Self.phone))
+        // A third station on the air, paired with neither.
+        var bystander = PairwiseProtection(ownAddress: MACAddress(0x02, 0xC0, 0, 0, 0, 9))
+        #expect(bystander.inbound(protected) == .deliver(protected))
+        var pairedBystander = PairwiseProtection(ownAddress: MACAddress(0x02, 0xC0, 0, 0, 0, 9))
+        pairedBystander.install(peer: Self.phone, key: Self.key, cipher: .ccmp128)
+        let clear = Self.followUp(to: Self.accessory, from: Self.phone)
+        #expect(pairedBystander.inbound(clear) == .deliver(clear))
+        #expect(bystander.counters == PairwiseProtection.Counters())
+        #expect(pairedBystander.counters == PairwiseProtection.Counters())
+    }
+
     @Test func framesToOthersAndAfterRemovalStayInTheClear() throws {
         var sender = Self.paired(Self.accessory)
         let other = Self.followUp(to: MACAddress(0x02, 0xC0, 0, 0, 0, 3), from: Self.phone)
