@@ -1,7 +1,7 @@
 import Foundation
 
 /// One test body running where it cannot block the run: a blocking body on a thread of its own, an
-/// async body as a task. The runner waits for it up to the wall-clock guard and then stops waiting.
+/// async body as a task on an executor with a thread of its own (``ThreadTaskExecutor``). The runner waits for it up to the wall-clock guard and then stops waiting.
 ///
 /// A thread cannot be killed safely, so an abandoned blocking body keeps its thread until it returns
 /// or the process exits; its context is sealed, so nothing it does later reaches the evidence or the
@@ -36,13 +36,15 @@ final class BodyExecution: @unchecked Sendable {
             thread.stackSize = stackSize
             thread.start()
         case .async(let closure):
-            let task = Task.detached {
+            let executor = ThreadTaskExecutor(name: "aware-conform \(context.id)")
+            let task = Task.detached(executorPreference: executor) {
                 do {
                     try await closure(context)
                     execution.finish(.returned)
                 } catch {
                     execution.finish(.threw(error))
                 }
+                executor.stop()
             }
             execution.lock.withLock { execution.task = task }
         }
