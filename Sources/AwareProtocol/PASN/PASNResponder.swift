@@ -80,7 +80,7 @@ public struct PASNResponder: Sendable {
                     .notify(.failed(refusal.failure)),
                 ]
             }
-        case (.awaitingFrame3(var waiting), .received(let frame)):
+        case (.awaitingFrame3(let waiting), .received(let frame)):
             guard frame.frame.header.address1 == configuration.ownAddress,
                 frame.frame.header.address2 == configuration.peerAddress,
                 case .pasnAuthentication(let pasn) = frame.frame.body
