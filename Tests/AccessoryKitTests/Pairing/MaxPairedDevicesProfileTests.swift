@@ -13,7 +13,7 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(
             "awb-cap-\(UUID().uuidString.prefix(8)).json"
         ).path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try ProfileLoader.load(path: path)
     }
