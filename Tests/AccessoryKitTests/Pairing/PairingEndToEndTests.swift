@@ -96,6 +96,21 @@ import Testing
         #expect(bench.names().contains("reconnected"))
     }
 
+    @Test func replayedPASNFrames1And3AreIgnoredAfterThePairing() throws {
+        let bench = try Bench()
+        let result = try bench.discover()
+        #expect(bench.pair(result)?.result == .paired)
+        let sent = bench.phone.pairing.sentPASNFrames
+        #expect(sent.count == 2, "the phone sent frames 1 and 3")
+        let answersBefore = bench.events.filter { $0.name == "pairing_started" }.count
+        for frame in sent { bench.phone.device.transmitFrame(frame) }
+        bench.run(for: .seconds(1))
+        let replays = bench.events.filter { $0.name == "replay_rejected" }.map { $0.json.serialized }
+        #expect(replays.contains { $0.contains("\"frame\":1") } && replays.contains { $0.contains("\"frame\":3") })
+        #expect(bench.events.filter { $0.name == "pairing_started" }.count == answersBefore)
+        #expect(!bench.names().contains("pairing_failed"))
+    }
+
     @Test func aWrongPINFailsAsAConfirmMismatchAndCounts() throws {
         let bench = try Bench()
         let result = try bench.discover()
