@@ -1,3 +1,5 @@
+import AwareProtocol
+
 /// The bulk performance mode: throughput and power first.
 public struct BulkMode: Codable, Hashable, Sendable {
     public var serviceClass: ServiceClass

@@ -1,5 +1,5 @@
-/// `WAPerformanceMode` (apple-peer-model.md 1.7).
-public enum PerformanceMode: String, Codable, Hashable, Sendable, CaseIterable {
-    case bulk
-    case realtime
-}
+import AwareProtocol
+
+/// `WAPerformanceMode` (apple-peer-model.md 1.7): the protocol layer's type, with the schedule
+/// and duty cycle it maps to.
+public typealias PerformanceMode = AwareProtocol.PerformanceMode

@@ -1,3 +1,5 @@
+import AwareProtocol
+
 /// The Wi-Fi Aware performance modes the accessory serves, and the service class (access
 /// category) each uses. The phone defaults to bulk + best effort; realtime must be configured on
 /// both ends (apple-peer-model.md 1.7, 5.12).

@@ -1,3 +1,5 @@
+import AwareProtocol
+
 /// The realtime performance mode: latency first, at the cost of power.
 public struct RealtimeMode: Codable, Hashable, Sendable {
     public var serviceClass: ServiceClass
