@@ -146,6 +146,20 @@ extension PairingSuite {
             return ended
         }
 
+        /// Opens a scenario, finds the accessory and pairs with it: where most pairing tests
+        /// start. The scenario is finished here if any step fails.
+        func openPaired(_ context: TestContext, cached: Bool = true) throws -> (Scenario, DiscoveryResult) {
+            let scenario = try open(context)
+            do {
+                let result = try discover(context, scenario)
+                try requirePairing(context, scenario, result, cached: cached)
+                return (scenario, result)
+            } catch {
+                scenario.finish()
+                throw error
+            }
+        }
+
         /// Pairs with the displayed PIN and requires that it worked with keys cached on both sides.
         @discardableResult
         func requirePairing(

@@ -11,10 +11,8 @@ extension PairingSuite.Builder {
                 "After pairing, the accessory's unicast frames to the phone are protected (category 9)",
                 tags: ["protection"]
             ) { context, suite in
-                let scenario = try suite.open(context)
+                let (scenario, result) = try suite.openPaired(context, cached: false)
                 defer { scenario.finish() }
-                let result = try suite.discover(context, scenario)
-                try suite.requirePairing(context, scenario, result, cached: false)
                 let counters = scenario.read { $0.device.protection.counters }
                 context.expect(
                     counters.protectedReceived > 0,
@@ -35,10 +33,8 @@ extension PairingSuite.Builder {
                 "An unprotected unicast frame from the paired phone is ignored",
                 tags: ["protection"]
             ) { context, suite in
-                let scenario = try suite.open(context)
+                let (scenario, result) = try suite.openPaired(context, cached: false)
                 defer { scenario.finish() }
-                let result = try suite.discover(context, scenario)
-                try suite.requirePairing(context, scenario, result, cached: false)
                 let shown = suite.pinCount(scenario)
                 let phone = scenario.phone.address
                 let sent = { suite.followUps(scenario, from: phone, to: result.publisherAddress) }

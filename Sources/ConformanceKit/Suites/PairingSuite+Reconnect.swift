@@ -13,10 +13,8 @@ extension PairingSuite.Builder {
                 "A paired phone reconnects with its cached keys, without a PIN",
                 tags: ["reconnect"]
             ) { context, suite in
-                let scenario = try suite.open(context)
+                let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
-                let result = try suite.discover(context, scenario)
-                try suite.requirePairing(context, scenario, result)
                 let outcome = try suite.reconnect(context, scenario, result)
                 suite.expectReconnected(context, scenario, outcome, pinsShown: 1)
             },
@@ -25,10 +23,8 @@ extension PairingSuite.Builder {
                 "The accessory advertises a NIRA whose tag resolves with its NIK and NMI",
                 tags: ["reconnect", "nira"]
             ) { context, suite in
-                let scenario = try suite.open(context)
+                let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
-                let result = try suite.discover(context, scenario)
-                try suite.requirePairing(context, scenario, result)
                 let found = try suite.discover(context, scenario)
                 try context.require(found.identityResolution != nil, "the accessory's publish carries a NIRA")
                 context.expect(
@@ -42,10 +38,8 @@ extension PairingSuite.Builder {
                 tags: ["reconnect", "restart"],
                 needsRestart: true
             ) { context, suite in
-                let scenario = try suite.open(context)
+                let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
-                let result = try suite.discover(context, scenario)
-                try suite.requirePairing(context, scenario, result)
                 try suite.restart(context, scenario)
                 let found = try suite.discover(context, scenario)
                 let outcome = try suite.reconnect(context, scenario, found)
@@ -57,10 +51,8 @@ extension PairingSuite.Builder {
                 tags: ["reconnect", "nira", "restart"],
                 needsRestart: true
             ) { context, suite in
-                let scenario = try suite.open(context)
+                let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
-                let result = try suite.discover(context, scenario)
-                try suite.requirePairing(context, scenario, result)
                 let before = try context.require(result.identityResolution, "the accessory's publish carries a NIRA")
                 try suite.restart(context, scenario)
                 let found = try suite.discover(context, scenario)
@@ -83,10 +75,8 @@ extension PairingSuite.Builder {
                 tags: ["reconnect", "nira", "restart"],
                 needsRestart: true
             ) { context, suite in
-                let scenario = try suite.open(context)
+                let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
-                let result = try suite.discover(context, scenario)
-                try suite.requirePairing(context, scenario, result)
                 try suite.restart(context, scenario, newAddress: PairingSuite.rotatedNMI)
                 let found = try suite.discover(context, scenario)
                 context.expectEqual(
@@ -107,10 +97,8 @@ extension PairingSuite.Builder {
                 tags: ["reconnect", "reset"],
                 needsRestart: true
             ) { context, suite in
-                let scenario = try suite.open(context)
+                let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
-                let result = try suite.discover(context, scenario)
-                try suite.requirePairing(context, scenario, result)
                 do {
                     try scenario.session.factoryResetAccessory()
                 } catch {

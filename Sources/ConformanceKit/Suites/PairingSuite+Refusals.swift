@@ -91,10 +91,8 @@ extension PairingSuite.Builder {
                 "A replayed PASN frame 1 gets no answer",
                 tags: ["pasn", "replay"]
             ) { context, suite in
-                let scenario = try suite.open(context)
+                let (scenario, result) = try suite.openPaired(context, cached: false)
                 defer { scenario.finish() }
-                let result = try suite.discover(context, scenario)
-                try suite.requirePairing(context, scenario, result, cached: false)
                 let accessory = result.publisherAddress
                 let frame1 = try context.require(
                     scenario.read { $0.pairing.sentPASNFrames.first },
