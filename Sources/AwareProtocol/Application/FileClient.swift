@@ -1,0 +1,132 @@
+import AwareWire
+
+/// Fetches one file from a ``FileServer`` over the reliable flow and checks it.
+///
+/// The client keeps no copy of the file: it feeds each chunk to a running SHA-256 and counts
+/// octets. When the link drops it keeps that state; ``resume(now:)`` opens a new connection (the
+/// next flow ID) and asks for the file from the first octet it lacks, and the final digest still
+/// covers the whole file because the running hash simply continues.
+public struct FileClient: Sendable {
+    public enum State: Hashable, Sendable {
+        case idle
+        case requesting
+        case receiving
+        case completed(FileTransferResult)
+        case refused(FileError)
+        case interrupted(FileTransferInterruption)
+    }
+
+    public let name: String
+    public let configuration: ReliableConfiguration
+    /// The flow of the current connection; each resume takes the next one.
+    public private(set) var flowID: UInt16
+    public private(set) var state: State = .idle
+    public private(set) var header: FileHeader?
+    public private(set) var receivedBytes: UInt64 = 0
+    public private(set) var resumes = 0
+    private var digest = FileDigest()
+    private var endpoint: ReliableEndpoint
+
+    public init(name: String, flowID: UInt16, configuration: ReliableConfiguration = .init()) {
+        self.name = name
+        self.flowID = flowID
+        self.configuration = configuration
+        self.endpoint = ReliableEndpoint(flowID: flowID, configuration: configuration)
+    }
+
+    /// Sends the request for the whole file.
+    public mutating func start(now: Instant) -> [FileServiceAction] {
+        guard state == .idle else { return [] }
+        return request(now: now)
+    }
+
+    /// After an interruption: a new connection, asking for the file from `receivedBytes`.
+    public mutating func resume(now: Instant) -> [FileServiceAction] {
+        guard case .interrupted = state else { return [] }
+        var actions: [FileServiceAction] = [.cancelTimer(flowID: flowID)]
+        flowID &+= 1
+        resumes += 1
+        endpoint = ReliableEndpoint(flowID: flowID, configuration: configuration)
+        actions += request(now: now)
+        return actions
+    }
+
+    /// The driver knows the link is gone (the data path was torn down): stop, keep what arrived.
+    public mutating func linkDropped() -> [FileServiceAction] {
+        guard isActive else { return [] }
+        return interrupt(.linkDropped)
+    }
+
+    public mutating func receive(_ message: AppMessage, now: Instant) -> [FileServiceAction] {
+        guard isActive, message.flowID == flowID else { return [] }
+        let reliable = endpoint.receive(message, now: now)
+        var actions = reliable.fileServiceActions(flowID: flowID)
+        for case .deliver(let body) in reliable where isActive {
+            actions += handle(body)
+        }
+        return actions
+    }
+
+    public mutating func timerFired(now: Instant) -> [FileServiceAction] {
+        guard isActive else { return [] }
+        let reliable = endpoint.timerFired(now: now)
+        for case .failed(let failure) in reliable {
+            return interrupt(.linkLost(failure))
+        }
+        return reliable.fileServiceActions(flowID: flowID)
+    }
+
+    private var isActive: Bool { state == .requesting || state == .receiving }
+
+    private mutating func request(now: Instant) -> [FileServiceAction] {
+        state = .requesting
+        let body = AppMessageBody.fileRequest(FileRequest(name: name, offset: receivedBytes))
+        return endpoint.send(body, now: now).fileServiceActions(flowID: flowID)
+    }
+
+    private mutating func handle(_ body: AppMessageBody) -> [FileServiceAction] {
+        switch body {
+        case .fileHeader(let announced):
+            if let header, header.size != announced.size || header.sha256 != announced.sha256 {
+                return interrupt(.fileChanged)
+            }
+            header = announced
+            state = .receiving
+            return [.event(.header(announced))]
+        case .fileChunk(let chunk):
+            guard let header else { return interrupt(.protocolViolation("a chunk before the file header")) }
+            guard chunk.offset == receivedBytes else {
+                return interrupt(.protocolViolation("chunk at offset \(chunk.offset), expected \(receivedBytes)"))
+            }
+            guard UInt64(chunk.data.count) <= header.size - receivedBytes else {
+                return interrupt(.protocolViolation("chunk at offset \(chunk.offset) runs past the end of the file"))
+            }
+            digest.update(chunk.data)
+            receivedBytes += UInt64(chunk.data.count)
+            let fraction = header.size == 0 ? 1 : Double(receivedBytes) / Double(header.size)
+            return [.event(.progress(bytes: receivedBytes, fraction: fraction))]
+        case .fileEnd:
+            guard let header else { return interrupt(.protocolViolation("file end before the file header")) }
+            let result = FileTransferResult(
+                name: name,
+                size: header.size,
+                receivedBytes: receivedBytes,
+                expectedSHA256: header.sha256,
+                computedSHA256: digest.finalize(),
+                resumes: resumes
+            )
+            state = .completed(result)
+            return [.event(.completed(result))]
+        case .fileError(let refusal):
+            state = .refused(refusal)
+            return [.cancelTimer(flowID: flowID), .event(.refused(refusal))]
+        default:
+            return []
+        }
+    }
+
+    private mutating func interrupt(_ reason: FileTransferInterruption) -> [FileServiceAction] {
+        state = .interrupted(reason)
+        return [.cancelTimer(flowID: flowID), .event(.interrupted(reason, receivedBytes: receivedBytes))]
+    }
+}

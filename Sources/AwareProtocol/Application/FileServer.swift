@@ -1,0 +1,121 @@
+import AwareWire
+
+/// The file service of Apple's WWDC25 example (`_file-service._tcp`), over the reliable flow.
+///
+/// Files are ``FileContent``: generated from name and size, a chunk at a time as the send
+/// window opens, so a server of a 700 MB clip holds one window of chunks, not the clip. Each
+/// client connection is a flow ID of its own (a resume comes on a new one, like a new TCP
+/// connection); a connection whose client stopped acknowledging is dropped.
+public struct FileServer: Sendable {
+    struct Transfer: Sendable {
+        var content: FileContent
+        var nextOffset: UInt64
+        var ended = false
+    }
+
+    struct Connection: Sendable {
+        var endpoint: ReliableEndpoint
+        var transfer: Transfer?
+    }
+
+    /// Data octets per chunk; the chunk's 8-octet offset and the 20-octet header come on top.
+    public let chunkSize: Int
+    public let configuration: ReliableConfiguration
+    private var files: [String: FileContent] = [:]
+    private var digests: [String: [UInt8]] = [:]
+    private var connections: [UInt16: Connection] = [:]
+
+    public init(files: [FileContent], chunkSize: Int = 1024, configuration: ReliableConfiguration = .init()) {
+        self.chunkSize = min(max(1, chunkSize), AppMessage.maximumPayloadLength - 8)
+        self.configuration = configuration
+        for file in files { add(file) }
+    }
+
+    /// Serves `file`; `sha256`, when known, spares hashing the whole file on the first request.
+    public mutating func add(_ file: FileContent, sha256: [UInt8]? = nil) {
+        files[file.name] = file
+        digests[file.name] = sha256
+    }
+
+    /// Flows with a live connection.
+    public var connectionFlowIDs: [UInt16] { connections.keys.sorted() }
+
+    public mutating func receive(_ message: AppMessage, now: Instant) -> [FileServiceAction] {
+        let flowID = message.flowID
+        guard var connection = connections[flowID] ?? newConnection(for: message) else { return [] }
+        let reliable = connection.endpoint.receive(message, now: now)
+        var actions = reliable.fileServiceActions(flowID: flowID)
+        for case .deliver(let body) in reliable {
+            actions += handle(body, on: &connection, now: now)
+        }
+        actions += pump(&connection, now: now)
+        connections[flowID] = connection
+        return actions
+    }
+
+    public mutating func timerFired(flowID: UInt16, now: Instant) -> [FileServiceAction] {
+        guard var connection = connections[flowID] else { return [] }
+        let reliable = connection.endpoint.timerFired(now: now)
+        for case .failed(let failure) in reliable {
+            connections[flowID] = nil
+            return [.connectionLost(flowID: flowID, failure)]
+        }
+        connections[flowID] = connection
+        return reliable.fileServiceActions(flowID: flowID)
+    }
+
+    /// A connection starts with a client's first reliable message; a stray ack opens nothing.
+    private func newConnection(for message: AppMessage) -> Connection? {
+        guard message.kind.isReliable else { return nil }
+        return Connection(endpoint: ReliableEndpoint(flowID: message.flowID, configuration: configuration))
+    }
+
+    private mutating func handle(_ body: AppMessageBody, on connection: inout Connection, now: Instant)
+        -> [FileServiceAction]
+    {
+        let flowID = connection.endpoint.flowID
+        guard case .fileRequest(let request) = body else {
+            let refusal = FileError(code: .badRequest, text: "expected a file request, got \(body.kind.name)")
+            return connection.endpoint.send(.fileError(refusal), now: now).fileServiceActions(flowID: flowID)
+        }
+        guard let content = files[request.name] else {
+            connection.transfer = nil
+            let refusal = FileError(code: .notFound, text: "no file named \"\(request.name)\"")
+            return connection.endpoint.send(.fileError(refusal), now: now).fileServiceActions(flowID: flowID)
+        }
+        guard request.offset <= content.size else {
+            connection.transfer = nil
+            let refusal = FileError(
+                code: .invalidOffset,
+                text: "offset \(request.offset) is past the end of \"\(request.name)\" (\(content.size) octets)"
+            )
+            return connection.endpoint.send(.fileError(refusal), now: now).fileServiceActions(flowID: flowID)
+        }
+        let digest = digests[request.name] ?? content.sha256
+        digests[request.name] = digest
+        connection.transfer = Transfer(content: content, nextOffset: request.offset)
+        let header = FileHeader(size: content.size, sha256: digest, name: request.name)
+        return connection.endpoint.send(.fileHeader(header), now: now).fileServiceActions(flowID: flowID)
+    }
+
+    /// Generates chunks while the window has room, then the end marker.
+    private func pump(_ connection: inout Connection, now: Instant) -> [FileServiceAction] {
+        guard var transfer = connection.transfer, !transfer.ended else { return [] }
+        var actions: [FileServiceAction] = []
+        let flowID = connection.endpoint.flowID
+        while connection.endpoint.sender.availableWindow > 0, !transfer.ended {
+            let body: AppMessageBody
+            if transfer.nextOffset < transfer.content.size {
+                let data = transfer.content.bytes(at: transfer.nextOffset, count: chunkSize)
+                body = .fileChunk(FileChunk(offset: transfer.nextOffset, data: data))
+                transfer.nextOffset += UInt64(data.count)
+            } else {
+                body = .fileEnd
+                transfer.ended = true
+            }
+            actions += connection.endpoint.send(body, now: now).fileServiceActions(flowID: flowID)
+        }
+        connection.transfer = transfer
+        return actions
+    }
+}
