@@ -113,7 +113,12 @@ let package = Package(
                 "AwareCrypto", "CMbedCrypto", "AwareTestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "AwareProtocolTests", dependencies: ["AwareProtocol", "AwareCrypto", "AwareTestSupport"]),
+        .testTarget(
+            name: "AwareProtocolTests",
+            dependencies: [
+                "AwareProtocol", "AwareCrypto", "AwareTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(name: "AwareDeviceTests", dependencies: ["AwareDevice", "AwareCrypto"]),
         .testTarget(name: "AwareRadioTests", dependencies: ["AwareRadio", "CNetlink", "AwareTestSupport"]),
         .testTarget(name: "AccessoryKitTests", dependencies: ["AccessoryKit", "ConformanceKit", "AwareTestSupport"]),

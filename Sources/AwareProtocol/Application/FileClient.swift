@@ -6,6 +6,10 @@ import AwareWire
 /// octets. When the link drops it keeps that state; ``resume(now:)`` opens a new connection (the
 /// next flow ID) and asks for the file from the first octet it lacks, and the final digest still
 /// covers the whole file because the running hash simply continues.
+///
+/// A client that only acknowledges has nothing of its own to retransmit, so it cannot learn of
+/// a dead link from the reliable flow: if the server is silent for `idleTimeout` while a
+/// transfer is under way, the client stops as interrupted (``FileTransferInterruption/peerSilent``).
 public struct FileClient: Sendable {
     public enum State: Hashable, Sendable {
         case idle
@@ -18,6 +22,7 @@ public struct FileClient: Sendable {
 
     public let name: String
     public let configuration: ReliableConfiguration
+    public let idleTimeout: Interval
     /// The flow of the current connection; each resume takes the next one.
     public private(set) var flowID: UInt16
     public private(set) var state: State = .idle
@@ -26,11 +31,18 @@ public struct FileClient: Sendable {
     public private(set) var resumes = 0
     private var digest = FileDigest()
     private var endpoint: ReliableEndpoint
+    private var idleDeadline: Instant?
 
-    public init(name: String, flowID: UInt16, configuration: ReliableConfiguration = .init()) {
+    public init(
+        name: String,
+        flowID: UInt16,
+        configuration: ReliableConfiguration = .init(),
+        idleTimeout: Interval = .seconds(10)
+    ) {
         self.name = name
         self.flowID = flowID
         self.configuration = configuration
+        self.idleTimeout = idleTimeout
         self.endpoint = ReliableEndpoint(flowID: flowID, configuration: configuration)
     }
 
@@ -59,29 +71,49 @@ public struct FileClient: Sendable {
 
     public mutating func receive(_ message: AppMessage, now: Instant) -> [FileServiceAction] {
         guard isActive, message.flowID == flowID else { return [] }
+        idleDeadline = now + idleTimeout
         let reliable = endpoint.receive(message, now: now)
         var actions = reliable.fileServiceActions(flowID: flowID)
         for case .deliver(let body) in reliable where isActive {
             actions += handle(body)
         }
-        return actions
+        return withTimer(actions)
     }
 
     public mutating func timerFired(now: Instant) -> [FileServiceAction] {
         guard isActive else { return [] }
+        if let idleDeadline, now >= idleDeadline {
+            return interrupt(.peerSilent(idleTimeout))
+        }
         let reliable = endpoint.timerFired(now: now)
         for case .failed(let failure) in reliable {
             return interrupt(.linkLost(failure))
         }
-        return reliable.fileServiceActions(flowID: flowID)
+        return withTimer(reliable.fileServiceActions(flowID: flowID))
     }
 
     private var isActive: Bool { state == .requesting || state == .receiving }
 
     private mutating func request(now: Instant) -> [FileServiceAction] {
         state = .requesting
+        idleDeadline = now + idleTimeout
         let body = AppMessageBody.fileRequest(FileRequest(name: name, offset: receivedBytes))
-        return endpoint.send(body, now: now).fileServiceActions(flowID: flowID)
+        return withTimer(endpoint.send(body, now: now).fileServiceActions(flowID: flowID))
+    }
+
+    /// One timer per flow: the earlier of the retransmission timer and the idle deadline, while
+    /// the transfer is under way.
+    private func withTimer(_ actions: [FileServiceAction]) -> [FileServiceAction] {
+        var result = actions.filter {
+            switch $0 {
+            case .armTimer, .cancelTimer: false
+            default: true
+            }
+        }
+        guard isActive else { return result }
+        let deadlines = [endpoint.sender.timerDeadline, idleDeadline].compactMap { $0 }
+        result.append(deadlines.min().map { .armTimer(flowID: flowID, at: $0) } ?? .cancelTimer(flowID: flowID))
+        return result
     }
 
     private mutating func handle(_ body: AppMessageBody) -> [FileServiceAction] {
@@ -116,9 +148,11 @@ public struct FileClient: Sendable {
                 resumes: resumes
             )
             state = .completed(result)
+            idleDeadline = nil
             return [.event(.completed(result))]
         case .fileError(let refusal):
             state = .refused(refusal)
+            idleDeadline = nil
             return [.cancelTimer(flowID: flowID), .event(.refused(refusal))]
         default:
             return []
@@ -127,6 +161,7 @@ public struct FileClient: Sendable {
 
     private mutating func interrupt(_ reason: FileTransferInterruption) -> [FileServiceAction] {
         state = .interrupted(reason)
+        idleDeadline = nil
         return [.cancelTimer(flowID: flowID), .event(.interrupted(reason, receivedBytes: receivedBytes))]
     }
 }

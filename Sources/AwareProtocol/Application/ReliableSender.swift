@@ -25,7 +25,8 @@ public struct ReliableSender: Sendable {
     public private(set) var retransmissions = 0
     private var outstanding: [Outstanding] = []
     private var queue: [AppMessageBody] = []
-    private var timerDeadline: Instant?
+    /// When the retransmission timer expires; nil while it is not armed.
+    public private(set) var timerDeadline: Instant?
     private var timeoutsInARow = 0
 
     public init(flowID: UInt16, configuration: ReliableConfiguration = .init(), initialSequence: UInt32 = 0) {
