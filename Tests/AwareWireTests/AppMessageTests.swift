@@ -22,9 +22,11 @@ import Testing
         let golden = "4142" + "01" + "01" + "0007" + "00000102" + "000000003b9aca00" + "0002" + "6869"
         #expect(message.wireBytes == hex(golden))
         #expect(try parse(golden) == message)
-        #expect(message.decodedFields.map(\.key) == [
-            "magic", "version", "kind", "flowID", "sequence", "sentAt", "payloadLength", "payload",
-        ])
+        #expect(
+            message.decodedFields.map(\.key) == [
+                "magic", "version", "kind", "flowID", "sequence", "sentAt", "payloadLength", "payload",
+            ]
+        )
         #expect(message.decodedFields[2].value == .named(1, "Datagram"))
         #expect(message.decodedFields[7].value == .bytes([0x68, 0x69]))
     }
@@ -40,13 +42,19 @@ import Testing
         let zeroHeader = "0001" + "00000000" + "0000000000000000"
         let cases: [(AppMessageBody, String)] = [
             // Offset 0x1000, name "a.mov": 8 + 5 = 13 octets.
-            (.fileRequest(FileRequest(name: "a.mov", offset: 0x1000)), "10" + zeroHeader + "000d" + "0000000000001000" + "612e6d6f76"),
+            (
+                .fileRequest(FileRequest(name: "a.mov", offset: 0x1000)),
+                "10" + zeroHeader + "000d" + "0000000000001000" + "612e6d6f76"
+            ),
             // Size 700 (0x2bc), digest 32 x aa, name "x": 8 + 32 + 1 = 41 (0x29) octets.
             (
                 .fileHeader(FileHeader(size: 700, sha256: [UInt8](repeating: 0xAA, count: 32), name: "x")),
                 "11" + zeroHeader + "0029" + "00000000000002bc" + String(repeating: "aa", count: 32) + "78"
             ),
-            (.fileChunk(FileChunk(offset: 0x20, data: [1, 2])), "12" + zeroHeader + "000a" + "0000000000000020" + "0102"),
+            (
+                .fileChunk(FileChunk(offset: 0x20, data: [1, 2])),
+                "12" + zeroHeader + "000a" + "0000000000000020" + "0102"
+            ),
             (.fileEnd, "13" + zeroHeader + "0000"),
             (.fileError(FileError(code: .notFound, text: "no")), "14" + zeroHeader + "0003" + "01" + "6e6f"),
             (.segment([0xFE]), "02" + zeroHeader + "0001" + "fe"),
@@ -84,11 +92,21 @@ import Testing
         let rest = "0007" + "00000000" + "0000000000000000" + "0000"
         expectError(
             "4143" + "01" + "01" + rest,
-            WireError(.invalidValue("magic is not \"AB\" (41 42)"), structure: "Application message", field: "Magic", offset: 0)
+            WireError(
+                .invalidValue("magic is not \"AB\" (41 42)"),
+                structure: "Application message",
+                field: "Magic",
+                offset: 0
+            )
         )
         expectError(
             "4142" + "02" + "01" + rest,
-            WireError(.invalidValue("version 2 is not 1"), structure: "Application message", field: "Version", offset: 2)
+            WireError(
+                .invalidValue("version 2 is not 1"),
+                structure: "Application message",
+                field: "Version",
+                offset: 2
+            )
         )
         expectError(
             "4142" + "01" + "05" + rest,
@@ -107,7 +125,12 @@ import Testing
         let header = "4142" + "01" + "01" + "0007" + "00000000" + "0000000000000000"
         expectError(
             header + "0003" + "6869",
-            WireError(.lengthMismatch(declared: 3, actual: 2), structure: "Application message", field: "Payload", offset: 20)
+            WireError(
+                .lengthMismatch(declared: 3, actual: 2),
+                structure: "Application message",
+                field: "Payload",
+                offset: 20
+            )
         )
         expectError(
             header + "0001" + "6869",
@@ -127,7 +150,12 @@ import Testing
         )
         expectError(
             "414201" + "10" + header + "0009" + "0000000000000000" + "ff",
-            WireError(.invalidValue("Name is not valid UTF-8"), structure: "File Request payload", field: "Name", offset: 28)
+            WireError(
+                .invalidValue("Name is not valid UTF-8"),
+                structure: "File Request payload",
+                field: "Name",
+                offset: 28
+            )
         )
         expectError(
             "414201" + "11" + header + "000a" + "0000000000000000" + "aaaa",

@@ -70,7 +70,11 @@ public struct FileServer: Sendable {
         return Connection(endpoint: ReliableEndpoint(flowID: message.flowID, configuration: configuration))
     }
 
-    private mutating func handle(_ body: AppMessageBody, on connection: inout Connection, now: Instant)
+    private mutating func handle(
+        _ body: AppMessageBody,
+        on connection: inout Connection,
+        now: Instant
+    )
         -> [FileServiceAction]
     {
         let flowID = connection.endpoint.flowID

@@ -12,7 +12,8 @@ public struct ReliableReceiver: Sendable {
     public private(set) var statistics = ReliableReceiverStatistics()
     private var ahead: [UInt32: AppMessageBody] = [:]
 
-    public init(flowID: UInt16, receiveBuffer: Int = ReliableConfiguration().receiveBuffer, initialSequence: UInt32 = 0) {
+    public init(flowID: UInt16, receiveBuffer: Int = ReliableConfiguration().receiveBuffer, initialSequence: UInt32 = 0)
+    {
         self.flowID = flowID
         self.receiveBuffer = max(0, receiveBuffer)
         self.expected = initialSequence
@@ -32,7 +33,7 @@ public struct ReliableReceiver: Sendable {
                 expected &+= 1
                 statistics.delivered += 1
             }
-        } else if distance <= UInt32(receiveBuffer), distance < UInt32.max / 2 {
+        } else if distance <= UInt32(clamping: receiveBuffer), distance < UInt32.max / 2 {
             if ahead[message.sequence] == nil {
                 ahead[message.sequence] = message.body
                 statistics.outOfOrder += 1

@@ -7,7 +7,13 @@ public struct EnergyEstimate: Hashable, Sendable {
     public var joules: Double
     public var model: RadioPowerModel
 
-    public init(durationSeconds: Double, dutyCycle: Double, transmittedBytes: UInt64, phyRateMbps: Double?, model: RadioPowerModel) {
+    public init(
+        durationSeconds: Double,
+        dutyCycle: Double,
+        transmittedBytes: UInt64,
+        phyRateMbps: Double?,
+        model: RadioPowerModel
+    ) {
         let onTime = max(0, durationSeconds) * min(max(dutyCycle, 0), 1)
         let airtime = phyRateMbps.map { $0 > 0 ? Double(transmittedBytes) * 8 / ($0 * 1e6) : 0 } ?? 0
         radioOnSeconds = onTime

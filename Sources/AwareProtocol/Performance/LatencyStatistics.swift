@@ -43,7 +43,9 @@ public struct LatencyStatistics: Hashable, Sendable {
             differences += difference
             smoothed += (difference - smoothed) / 16
         }
-        jitter = Interval(nanoseconds: samples.count > 1 ? Int64((differences / Double(samples.count - 1)).rounded()) : 0)
+        jitter = Interval(
+            nanoseconds: samples.count > 1 ? Int64((differences / Double(samples.count - 1)).rounded()) : 0
+        )
         interarrivalJitter = Interval(nanoseconds: Int64(smoothed.rounded()))
     }
 

@@ -60,7 +60,9 @@ public struct PerformanceReport: Hashable, Sendable {
 
     /// Capacity over ceiling (Apple's `throughputCapacityRatio`), 0...1.
     public var throughputCapacityRatio: Double? {
-        guard let ceiling = throughputCeilingMbps, let capacity = throughputCapacityMbps, ceiling > 0 else { return nil }
+        guard let ceiling = throughputCeilingMbps, let capacity = throughputCapacityMbps, ceiling > 0 else {
+            return nil
+        }
         return min(max(capacity / ceiling, 0), 1)
     }
 

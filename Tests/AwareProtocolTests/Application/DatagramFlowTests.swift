@@ -5,7 +5,9 @@ import Testing
 @Suite struct DatagramFlowTests {
     private func stream(_ count: Int, flowID: UInt16 = 3) -> [AppMessage] {
         var sender = DatagramFlow(flowID: flowID)
-        return (0..<count).map { sender.send([UInt8(truncatingIfNeeded: $0)], now: Instant(nanoseconds: UInt64($0) * 20_000_000)) }
+        return (0..<count).map {
+            sender.send([UInt8(truncatingIfNeeded: $0)], now: Instant(nanoseconds: UInt64($0) * 20_000_000))
+        }
     }
 
     @Test func senderStampsSequenceAndTime() {
@@ -55,14 +57,20 @@ import Testing
         // Sent at 0 and 20 ms; both arrive at 120 ms: 120 ms old (late), 100 ms old (in time).
         let arrival = Instant(nanoseconds: 120_000_000)
         #expect(receiver.receive(messages[0], now: arrival) == .late(sequence: 0, latency: .milliseconds(120)))
-        #expect(receiver.receive(messages[1], now: arrival) == .delivered([1], sequence: 1, latency: .milliseconds(100)))
-        #expect(receiver.statistics.late == 1 && receiver.statistics.delivered == 1 && receiver.statistics.received == 2)
+        #expect(
+            receiver.receive(messages[1], now: arrival) == .delivered([1], sequence: 1, latency: .milliseconds(100))
+        )
+        #expect(
+            receiver.statistics.late == 1 && receiver.statistics.delivered == 1 && receiver.statistics.received == 2
+        )
     }
 
     @Test func otherFlowsAndKindsAreIgnored() {
         var receiver = DatagramFlow(flowID: 4)
         #expect(receiver.receive(stream(1, flowID: 3)[0], now: .zero) == .ignored)
-        #expect(receiver.receive(AppMessage(flowID: 4, sequence: 0, sentAt: 0, body: .segment([])), now: .zero) == .ignored)
+        #expect(
+            receiver.receive(AppMessage(flowID: 4, sequence: 0, sentAt: 0, body: .segment([])), now: .zero) == .ignored
+        )
         #expect(receiver.statistics == DatagramStatistics())
     }
 }

@@ -72,7 +72,9 @@ import Testing
 
         link.resume()
         link.run()
-        #expect(link.requests == [FileRequest(name: "clip.mov", offset: 0), FileRequest(name: "clip.mov", offset: held)])
+        #expect(
+            link.requests == [FileRequest(name: "clip.mov", offset: 0), FileRequest(name: "clip.mov", offset: held)]
+        )
         #expect(link.client.flowID == 11)
         let result = try #require(completion(link.events))
         #expect(result.matches && result.resumes == 1)

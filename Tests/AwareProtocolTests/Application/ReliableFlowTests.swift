@@ -112,7 +112,12 @@ import Testing
     @Test func retransmitsTheOldestOnTimeoutWithBackOff() {
         var sender = ReliableSender(flowID: 1)
         let first = sender.send(.segment([7]), now: .zero)
-        #expect(first == [.transmit(AppMessage(flowID: 1, sequence: 0, sentAt: 0, body: .segment([7]))), .armTimer(at: Instant.zero + .seconds(1))])
+        #expect(
+            first == [
+                .transmit(AppMessage(flowID: 1, sequence: 0, sentAt: 0, body: .segment([7]))),
+                .armTimer(at: Instant.zero + .seconds(1)),
+            ]
+        )
         #expect(sender.timerFired(now: Instant.zero + .milliseconds(500)).isEmpty)
         let retry = sender.timerFired(now: Instant.zero + .seconds(1))
         #expect(
@@ -126,8 +131,8 @@ import Testing
         #expect(sender.timeout.smoothedRTT == nil)
     }
 
-    /// Timeouts at 1 s, then RTO 2, 4, 8 (the maximum): the fourth retransmission's timer expires
-    /// at 1 + 2 + 4 + 8 + 8 = 23 s and the flow gives up.
+    /// Timeouts at 1, 3, 7 and 15 s each retransmit and double the RTO (2, 4, 8, then 16 capped
+    /// at 8 s); the fifth timeout, at 15 + 8 = 23 s, is one more than the 4 allowed: give up.
     @Test func givesUpAfterTheLastRetransmission() {
         var link = ReliableLink(configuration: ReliableConfiguration(maximumRetransmissions: 4))
         link.dropData = { _ in true }
