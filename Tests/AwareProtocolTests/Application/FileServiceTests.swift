@@ -127,4 +127,55 @@ import Testing
         let result = try #require(completion(link.events))
         #expect(result.matches && result.computedSHA256 == Array(SHA256.hash(data: [UInt8]())))
     }
+
+    private func request(_ name: String, offset: UInt64) -> AppMessage {
+        AppMessage(flowID: 3, sequence: 0, sentAt: 0, body: .fileRequest(FileRequest(name: name, offset: offset)))
+    }
+
+    /// A 700 MB clip with its digest given: the server hashes nothing and generates only the tail.
+    @Test func aLargeFileIsServedFromAnOffsetWithoutExisting() {
+        let clip = FileContent(name: "clip.mov", size: 700_000_000)
+        let digest = [UInt8](repeating: 0x5A, count: 32)
+        var server = FileServer(files: [], chunkSize: 1000)
+        server.add(clip, sha256: digest)
+        let sent = server.receive(request("clip.mov", offset: 699_999_950), now: .zero).compactMap { action in
+            if case .transmit(let message) = action { message.body } else { nil }
+        }
+        let tail = Self.expectedTail(name: "clip.mov", offset: 699_999_950, size: 700_000_000)
+        #expect(
+            sent == [
+                .ack,
+                .fileHeader(FileHeader(size: 700_000_000, sha256: digest, name: "clip.mov")),
+                .fileChunk(FileChunk(offset: 699_999_950, data: tail)),
+                .fileEnd,
+            ]
+        )
+    }
+
+    /// The last octets of a file by the documented rule, from the blocks that cover them only.
+    private static func expectedTail(name: String, offset: UInt64, size: UInt64) -> [UInt8] {
+        var octets: [UInt8] = []
+        var block = offset / 32
+        while block * 32 < size {
+            var input = Array(name.utf8)
+            withUnsafeBytes(of: block.bigEndian) { input += $0 }
+            octets += SHA256.hash(data: input)
+            block += 1
+        }
+        let skip = Int(offset % 32)
+        return Array(octets[skip..<(skip + Int(size - offset))])
+    }
+
+    @Test func anOffsetPastTheEndIsRefused() {
+        var server = FileServer(files: [FileContent(name: "a", size: 10)])
+        let sent = server.receive(request("a", offset: 11), now: .zero).compactMap { action in
+            if case .transmit(let message) = action { message.body } else { nil }
+        }
+        #expect(
+            sent == [
+                .ack,
+                .fileError(FileError(code: .invalidOffset, text: "offset 11 is past the end of \"a\" (10 octets)")),
+            ]
+        )
+    }
 }
