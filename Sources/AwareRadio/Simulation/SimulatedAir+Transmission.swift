@@ -13,7 +13,8 @@ extension SimulatedAir {
             if configuration.marksRetransmissions, frame.count >= 2 { frame[1] |= 0x08 }
         }
         counters.transmissions += 1
-        let airtime = configuration.rate.airtime(frameLength: frame.count).nanoseconds
+        let rate = phyRate(of: current.request)
+        let airtime = rate.airtime(frameLength: frame.count).nanoseconds
         medium.airtime += airtime
         let end = time + UInt64(airtime)
         let isGroup = isGroupAddressed(frame)
@@ -26,7 +27,8 @@ extension SimulatedAir {
             end: end,
             powerDBm: current.request.powerDBm,
             intended: intended,
-            isGroupAddressed: isGroup
+            isGroupAddressed: isGroup,
+            ackRate: current.request.rate.map { OFDMRate($0).controlResponseRate } ?? configuration.ackRate
         )
         let power = Double(current.request.powerDBm)
         let sensitivity = configuration.sensitivityDBm
@@ -57,12 +59,18 @@ extension SimulatedAir {
                 carried: frame,
                 on: medium.channel,
                 signalDBm: Int(signal.rounded()),
+                rate: current.request.rate,
                 at: Instant(nanoseconds: time)
             )
         }
         virtualScheduler.schedule(at: Instant(nanoseconds: end)) { [weak self] in
             self?.end(transmission)
         }
+    }
+
+    /// The frame's own rate, or the air's when the sender left it open.
+    func phyRate(of request: TxRequest) -> OFDMRate {
+        request.rate.map(OFDMRate.init) ?? configuration.rate
     }
 
     /// Two frames on one channel overlap: each receiver that hears both loses both, unless
@@ -144,7 +152,10 @@ extension SimulatedAir {
         } else if stillSending, let current = sender.current {
             let retryAt = transmission.end + UInt64(configuration.contention.ackTimeout.nanoseconds)
             if current.attempts < configuration.retryLimit {
-                sender.current?.contentionWindow = configuration.contention.nextWindow(after: current.contentionWindow)
+                sender.current?.contentionWindow = nextWindow(
+                    after: current.contentionWindow,
+                    access: current.request.access
+                )
                 contend(sender, on: medium, notBefore: retryAt)
             } else {
                 virtualScheduler.schedule(at: Instant(nanoseconds: retryAt)) { [weak self, weak sender] in
@@ -165,7 +176,7 @@ extension SimulatedAir {
         let contention = configuration.contention
         let ackStart = transmission.end + UInt64(contention.sifs.nanoseconds)
         // ACK: Frame Control, Duration, RA (10 octets) + FCS = 14 (IEEE 802.11-2020 9.3.1.3).
-        let ackAirtime = configuration.ackRate.airtime(frameLength: 10).nanoseconds
+        let ackAirtime = transmission.ackRate.airtime(frameLength: 10).nanoseconds
         let ackEnd = ackStart + UInt64(ackAirtime)
         medium.busyUntil = max(medium.busyUntil, ackEnd)
         medium.airtime += ackAirtime
