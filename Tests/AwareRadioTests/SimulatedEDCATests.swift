@@ -20,7 +20,11 @@ struct SimulatedEDCATests {
         let expected: [OFDMRate] = [.mbps6, .mbps9, .mbps12, .mbps18, .mbps24, .mbps36, .mbps48, .mbps54]
         #expect(TxRate.ofdmRates.map(OFDMRate.init) == expected)
         #expect(expected.map(\.txRate) == TxRate.ofdmRates)
-        #expect(expected.map(\.controlResponseRate) == [.mbps6, .mbps6, .mbps12, .mbps12, .mbps24, .mbps24, .mbps24, .mbps24])
+        #expect(
+            expected.map(\.controlResponseRate) == [
+                .mbps6, .mbps6, .mbps12, .mbps12, .mbps24, .mbps24, .mbps24, .mbps24,
+            ]
+        )
         #expect(TxRate.mbps54.description == "54 Mb/s")
         #expect(TxRate(rawValue: 11).description == "5.5 Mb/s")
     }

@@ -52,7 +52,9 @@ import Testing
 
     @Test func modifiedEUI64AndLinkLocal() throws {
         // RFC 4291 Appendix A: 02:a0:00 | ff:fe | 00:00:01, U/L bit flipped: 02 → 00.
-        #expect(IPv6Address.interfaceIdentifier(from: DataFrameGolden.ownNDI) == FrameTestSupport.hex("00a000fffe000001"))
+        #expect(
+            IPv6Address.interfaceIdentifier(from: DataFrameGolden.ownNDI) == FrameTestSupport.hex("00a000fffe000001")
+        )
         // A universally administered address gets the bit set: 00:11:22:33:44:55 → 02 11 22 ff fe 33 44 55.
         let universal = MACAddress(0x00, 0x11, 0x22, 0x33, 0x44, 0x55)
         #expect(IPv6Address.interfaceIdentifier(from: universal) == FrameTestSupport.hex("021122fffe334455"))
@@ -174,7 +176,12 @@ import Testing
         var version4 = DataFrameGolden.ipv6UDP
         version4[0] = 0x4B
         #expect(
-            throws: WireError(.invalidValue("Version 4 is not 6"), structure: "IPv6 UDP packet", field: "Version", offset: 0)
+            throws: WireError(
+                .invalidValue("Version 4 is not 6"),
+                structure: "IPv6 UDP packet",
+                field: "Version",
+                offset: 0
+            )
         ) {
             try IPv6UDPPacket(wireBytes: version4, structure: "IPv6 UDP packet")
         }

@@ -140,7 +140,12 @@ enum DataFrameGolden {
 
     @Test func aTruncatedQoSControlIsRefused() {
         #expect(
-            throws: WireError(.truncated(need: 2, have: 1), structure: "QoS Data frame", field: "QoS Control", offset: 24)
+            throws: WireError(
+                .truncated(need: 2, have: 1),
+                structure: "QoS Data frame",
+                field: "QoS Control",
+                offset: 24
+            )
         ) {
             try QoSDataFrame(bytes: DataFrameGolden.header.prefix(25))
         }
@@ -150,7 +155,12 @@ enum DataFrameGolden {
         var bytes = DataFrameGolden.header
         bytes[1] = 0x80
         #expect(
-            throws: WireError(.truncated(need: 4, have: 0), structure: "QoS Data frame", field: "HT Control", offset: 26)
+            throws: WireError(
+                .truncated(need: 4, have: 0),
+                structure: "QoS Data frame",
+                field: "HT Control",
+                offset: 26
+            )
         ) {
             try QoSDataFrame(bytes: bytes)
         }

@@ -55,7 +55,13 @@ public final class CaptureTap: AirTap {
 
     /// Records the frame with its own rate in radiotap's Rate field, or the tap's ``rate``
     /// when the sender left it to the air.
-    public func air(carried frame: [UInt8], on channel: NANChannel, signalDBm: Int, rate frameRate: TxRate?, at time: Instant) {
+    public func air(
+        carried frame: [UInt8],
+        on channel: NANChannel,
+        signalDBm: Int,
+        rate frameRate: TxRate?,
+        at time: Instant
+    ) {
         let radiotap = Radiotap(
             tsft: time.nanoseconds / 1_000,
             flags: RadiotapFlags(rawValue: 0),

@@ -39,7 +39,9 @@ public struct QoSControl: Hashable, Sendable, WireCodable, WireDescribable {
     public var tid: UInt8 { UInt8(truncatingIfNeeded: rawValue & 0x000F) }
     /// End Of Service Period (b4).
     public var eosp: Bool { rawValue & 0x0010 != 0 }
-    public var ackPolicy: AckPolicy { AckPolicy(rawValue: UInt8(truncatingIfNeeded: (rawValue >> 5) & 0x03)) ?? .normalAck }
+    public var ackPolicy: AckPolicy {
+        AckPolicy(rawValue: UInt8(truncatingIfNeeded: (rawValue >> 5) & 0x03)) ?? .normalAck
+    }
     /// A-MSDU Present (b7): the body is an A-MSDU rather than one MSDU.
     public var amsduPresent: Bool { rawValue & 0x0080 != 0 }
     /// b8-b15, kept as sent.

@@ -56,7 +56,9 @@ import Testing
     // Protected clear (08 08).
     static let m64Key = hex("c97c1f67ce371185514a8a19f2bdd52f")
     static let m64PN: UInt64 = 0xB503_9776_E70C
-    static let m64Plain = hex("0808c32c0fd2e128a57c5030f1844408abaea5b8fcba8033" + "f8ba1a55d02f85ae967bb62fb6cda8eb7e78a050")
+    static let m64Plain = hex(
+        "0808c32c0fd2e128a57c5030f1844408abaea5b8fcba8033" + "f8ba1a55d02f85ae967bb62fb6cda8eb7e78a050"
+    )
     static let m64Protected = hex(
         "0848c32c0fd2e128a57c5030f1844408abaea5b8fcba8033" + "0ce70020769703b5"
             + "f3d0a2fe9a3dbf2342a643e43246e80c3c04d019" + "7845ce0b16f97623"
@@ -76,7 +78,12 @@ import Testing
     )
 
     @Test func ccmpProtectsM64EndToEnd() throws {
-        let protected = try DataFrameProtection.protect(Self.m64Plain, key: Self.m64Key, cipher: .ccmp128, packetNumber: Self.m64PN)
+        let protected = try DataFrameProtection.protect(
+            Self.m64Plain,
+            key: Self.m64Key,
+            cipher: .ccmp128,
+            packetNumber: Self.m64PN
+        )
         #expect(protected == Self.m64Protected)
         let opened = try DataFrameProtection.unprotect(Self.m64Protected, key: Self.m64Key, cipher: .ccmp128)
         #expect(opened.frame == Self.m64Plain && opened.packetNumber == Self.m64PN)
@@ -96,9 +103,17 @@ import Testing
     }
 
     @Test func nanQoSDataFrameVectors() throws {
-        #expect(try DataFrameProtection.protect(Self.qosPlain, key: Self.key16, cipher: .ccmp128, packetNumber: 1) == Self.qosCCMP)
-        #expect(try DataFrameProtection.protect(Self.qosPlain, key: Self.key32, cipher: .gcmp256, packetNumber: 1) == Self.qosGCMP)
-        for (cipher, protected, key) in [(PASNCipher.ccmp128, Self.qosCCMP, Self.key16), (.gcmp256, Self.qosGCMP, Self.key32)] {
+        #expect(
+            try DataFrameProtection.protect(Self.qosPlain, key: Self.key16, cipher: .ccmp128, packetNumber: 1)
+                == Self.qosCCMP
+        )
+        #expect(
+            try DataFrameProtection.protect(Self.qosPlain, key: Self.key32, cipher: .gcmp256, packetNumber: 1)
+                == Self.qosGCMP
+        )
+        for (cipher, protected, key) in [
+            (PASNCipher.ccmp128, Self.qosCCMP, Self.key16), (.gcmp256, Self.qosGCMP, Self.key32),
+        ] {
             let opened = try DataFrameProtection.unprotect(protected, key: key, cipher: cipher)
             #expect(opened.frame == Self.qosPlain && opened.packetNumber == 1)
             #expect(protected.count == Self.qosPlain.count + 8 + cipher.frameMICLength)
@@ -109,12 +124,17 @@ import Testing
         // Subtype 9 (QoS Data + CF-Ack: 98), Retry, PwrMgt, MoreData, Order (b8), so HT Control
         // follows QoS Control; SC 0x1237 (fragment 7); QoS Control 0x5af5 (TID 5, EOSP,
         // Block Ack, A-MSDU Present, upper octet 5a).
-        let frame = hex("98b8" + "2c00" + "02b000000002" + "02a000000001" + "506f9a011234" + "3712" + "f55a" + "78563412" + "abcd")
+        let frame = hex(
+            "98b8" + "2c00" + "02b000000002" + "02a000000001" + "506f9a011234" + "3712" + "f55a" + "78563412" + "abcd"
+        )
         let header = try DataHeader(frame: frame)
         #expect(header.length == 30)
         // FC 98 → 88 (b4–b6 masked), b8 → 40 (flags and Order masked, Protected set); A1 A2 A3;
         // SC 07 00; QC 05 00.
-        #expect(header.additionalAuthenticatedData == hex("8840" + "02b000000002" + "02a000000001" + "506f9a011234" + "0700" + "0500"))
+        #expect(
+            header.additionalAuthenticatedData
+                == hex("8840" + "02b000000002" + "02a000000001" + "506f9a011234" + "0700" + "0500")
+        )
         let pn = try ProtectionHeader(packetNumber: 0x0102_0304_0506, keyID: 1)
         #expect(header.ccmpNonce(pn) == hex("05" + "02a000000001" + "010203040506"))
         #expect(header.gcmpNonce(pn) == hex("02a000000001" + "010203040506"))
@@ -122,7 +142,9 @@ import Testing
 
     @Test(arguments: PASNCipher.allCases) func roundTripKeepsHTControlAndFlags(_ cipher: PASNCipher) throws {
         let key = cipher == .ccmp128 ? Self.key16 : Self.key32
-        let frame = hex("88b8" + "2c00" + "02b000000002" + "02a000000001" + "506f9a011234" + "3712" + "f55a" + "78563412") + Self.qosBody
+        let frame =
+            hex("88b8" + "2c00" + "02b000000002" + "02a000000001" + "506f9a011234" + "3712" + "f55a" + "78563412")
+            + Self.qosBody
         let protected = try DataFrameProtection.protect(frame, key: key, cipher: cipher, packetNumber: 7, keyID: 2)
         #expect(protected[1] == 0xF8)
         #expect(Array(protected[0..<30]) == [frame[0], 0xF8] + frame[2..<30])
@@ -149,7 +171,9 @@ import Testing
     }
 
     @Test func everyAuthenticatedBitFlipIsRefused() throws {
-        for (cipher, protected, key) in [(PASNCipher.ccmp128, Self.qosCCMP, Self.key16), (.gcmp256, Self.qosGCMP, Self.key32)] {
+        for (cipher, protected, key) in [
+            (PASNCipher.ccmp128, Self.qosCCMP, Self.key16), (.gcmp256, Self.qosGCMP, Self.key32),
+        ] {
             for octet in protected.indices {
                 for bit in 0..<8 {
                     var tampered = protected
@@ -189,7 +213,12 @@ import Testing
             try DataFrameProtection.protect(fourAddress, key: Self.key16, cipher: .ccmp128, packetNumber: 1)
         }
         #expect(throws: FrameProtectionError.frameTooShort(minimum: 26, actual: 25)) {
-            try DataFrameProtection.protect(Array(Self.qosPlain.prefix(25)), key: Self.key16, cipher: .ccmp128, packetNumber: 1)
+            try DataFrameProtection.protect(
+                Array(Self.qosPlain.prefix(25)),
+                key: Self.key16,
+                cipher: .ccmp128,
+                packetNumber: 1
+            )
         }
         #expect(throws: FrameProtectionError.alreadyProtected) {
             try DataFrameProtection.protect(Self.qosCCMP, key: Self.key16, cipher: .ccmp128, packetNumber: 2)
