@@ -107,6 +107,25 @@ struct SimulatedEDCATests {
         #expect(tap.records.map(\.radiotap?.rate) == [48, 12])
     }
 
+    @Test("taps see an ACK at the control response rate of the frame it answers")
+    func acknowledgementRate() throws {
+        let air = SimulatedAir(
+            configuration: .init(contention: ContentionParameters(cwMin: 0, cwMax: 0), tapsSeeAcknowledgements: true)
+        )
+        let tap = CaptureTap(format: .pcap)
+        air.addTap(tap)
+        let sender = try RecordingStation(air, 1)
+        let receiver = try RecordingStation(air, 2, at: .init(x: 3, y: 0))
+        let frame = testFrame(to: receiver.address, from: sender.address)
+        sender.port.transmit(TxRequest(frame: frame, channel: .channel6, rate: .mbps36))
+        air.virtualScheduler.runUntilIdle()
+        sender.send(to: receiver.address)
+        air.virtualScheduler.runUntilIdle()
+        // 36 Mb/s → ACK at 24 Mb/s (48); default-rate frame and its ACK → the tap's 6 Mb/s (12).
+        #expect(tap.records.map(\.radiotap?.rate) == [72, 48, 12, 12])
+        #expect(tap.records.map { $0.frame[0] } == [0xD0, 0xD4, 0xD0, 0xD4])
+    }
+
     @Test("four saturated stations, one per access category: voice > video > best effort > background")
     func saturatedCategories() throws {
         let air = SimulatedAir(configuration: .init(seed: 7))

@@ -166,3 +166,30 @@ enum DataFrameGolden {
         }
     }
 }
+
+@Suite struct DataFrameRobustnessTests {
+    /// Mutations of the golden frame and of its IPv6 packet: every one is rejected with a
+    /// WireError or parses to a value that writes back to exactly the same octets.
+    @Test func mutatedDataFramesRoundTripOrAreRejected() {
+        var mutator = FrameMutator(corpus: [DataFrameGolden.frame, DataFrameGolden.ipv6UDP], seed: 5)
+        var parsed = 0
+        for _ in 0..<20_000 {
+            let bytes = mutator.next()
+            if let frame = try? QoSDataFrame(bytes: bytes) {
+                parsed += 1
+                #expect(frame.wireBytes == bytes)
+                _ = frame.decodedFields
+            }
+            if let packet = try? IPv6UDPPacket(wireBytes: bytes, structure: IPv6UDPPacket.structureName) {
+                parsed += 1
+                #expect(packet.wireBytes == bytes)
+                _ = packet.decodedFields
+            }
+            var reader = WireReader(bytes, structure: LLCSNAPHeader.structureName)
+            if let header = try? LLCSNAPHeader(from: &reader) {
+                #expect(header.wireBytes == Array(bytes.prefix(LLCSNAPHeader.length)))
+            }
+        }
+        #expect(parsed > 0)
+    }
+}

@@ -30,6 +30,7 @@ extension SimulatedAir {
             isGroupAddressed: isGroup,
             ackRate: current.request.rate.map { OFDMRate($0).controlResponseRate } ?? configuration.ackRate
         )
+        if current.request.rate != nil { transmission.ackTxRate = transmission.ackRate.txRate }
         let power = Double(current.request.powerDBm)
         let sensitivity = configuration.sensitivityDBm
         for other in ports where other !== port && other.attached && !other.transmitting && other.listens(to: medium) {
@@ -183,7 +184,7 @@ extension SimulatedAir {
         if configuration.tapsSeeAcknowledgements, !taps.isEmpty, let receiver = transmission.intended {
             let ack: [UInt8] = [0xD4, 0x00, 0x00, 0x00] + transmission.frame[10..<16]
             virtualScheduler.schedule(at: Instant(nanoseconds: ackStart)) { [weak self] in
-                self?.tapAcknowledgement(ack, from: receiver, on: medium)
+                self?.tapAcknowledgement(ack, from: receiver, on: medium, rate: transmission.ackTxRate)
             }
         }
         if notify {
@@ -195,7 +196,7 @@ extension SimulatedAir {
         }
     }
 
-    func tapAcknowledgement(_ ack: [UInt8], from station: Int, on medium: ChannelMedium) {
+    func tapAcknowledgement(_ ack: [UInt8], from station: Int, on medium: ChannelMedium, rate: TxRate?) {
         let port = ports[station]
         for (tap, position) in taps {
             let distance = port.station.position.distance(to: position)
@@ -204,7 +205,13 @@ extension SimulatedAir {
                 frequencyMHz: Double(medium.channel.frequencyMHz)
             )
             // ACKs go out at the power of the frame's default (TxRequest's 20 dBm).
-            tap.air(carried: ack, on: medium.channel, signalDBm: Int((20 - loss).rounded()), at: virtualScheduler.now)
+            tap.air(
+                carried: ack,
+                on: medium.channel,
+                signalDBm: Int((20 - loss).rounded()),
+                rate: rate,
+                at: virtualScheduler.now
+            )
         }
     }
 }

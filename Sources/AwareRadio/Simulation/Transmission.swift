@@ -14,6 +14,9 @@ final class Transmission {
     let isGroupAddressed: Bool
     /// The rate of the ACK that answers it (a unicast frame's control response rate).
     let ackRate: OFDMRate
+    /// The ACK's rate for taps: nil when the frame went at the air's default rate, so the
+    /// tap reports its own default as before.
+    var ackTxRate: TxRate?
     /// Stations that hear the frame above their sensitivity, in station order.
     var receivers: [Int] = []
     var signals: [Double] = []
