@@ -1,13 +1,20 @@
 /// Why protecting or unprotecting a management frame with the pairwise NM-TK
-/// (nan-wire-reference.md 3.8) refused its input or failed.
+/// (nan-wire-reference.md 3.8), or a data frame with an NDP's TK, refused its input or failed.
 public enum FrameProtectionError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The frame is shorter than its fixed parts: the 24-octet management header, plus the
-    /// 8-octet CCMP/GCMP header and the MIC when the frame is protected.
+    /// The frame is shorter than its fixed parts: the MAC header (24 octets for management,
+    /// 24 to 30 for data), plus the 8-octet CCMP/GCMP header and the MIC when the frame is
+    /// protected.
     case frameTooShort(minimum: Int, actual: Int)
     /// A CCMP/GCMP header handed over on its own is not exactly 8 octets.
     case invalidHeaderLength(expected: Int, actual: Int)
     /// Frame Control says the frame is not a management frame (Type `type`, b2–b3).
     case notManagementFrame(type: UInt8)
+    /// Frame Control says the frame is not a data frame (Type `type`, b2–b3), handed to
+    /// data-frame protection.
+    case notDataFrame(type: UInt8)
+    /// Frame Control has both To DS and From DS set: a fourth address would follow Sequence
+    /// Control, a layout data-frame protection does not handle.
+    case fourAddressFrame
     /// Frame Control has +HTC/Order (b15) set: an HT Control field would follow the
     /// management header, a layout this implementation does not handle.
     case htControlPresent
@@ -36,6 +43,10 @@ public enum FrameProtectionError: Error, Hashable, Sendable, CustomStringConvert
             return "CCMP/GCMP header: expected \(expected) octets, got \(actual)"
         case .notManagementFrame(let type):
             return "Frame Control Type is \(type), not 0 (management)"
+        case .notDataFrame(let type):
+            return "Frame Control Type is \(type), not 2 (data)"
+        case .fourAddressFrame:
+            return "Frame Control has To DS and From DS set: a four-address frame is not supported"
         case .htControlPresent:
             return "Frame Control +HTC/Order is set: an HT Control field is not supported"
         case .alreadyProtected:

@@ -17,7 +17,7 @@ public final class CaptureTap: AirTap {
     public let format: CaptureFormat
     /// Added to the air's time to make a record's wall-clock timestamp.
     public let epochNanoseconds: UInt64
-    /// The rate radiotap reports (the air does not tell its taps).
+    /// The rate radiotap reports for frames sent at the air's default rate.
     public var rate: OFDMRate
     public private(set) var records: [CaptureRecord] = []
 
@@ -50,10 +50,22 @@ public final class CaptureTap: AirTap {
     }
 
     public func air(carried frame: [UInt8], on channel: NANChannel, signalDBm: Int, at time: Instant) {
+        air(carried: frame, on: channel, signalDBm: signalDBm, rate: nil, at: time)
+    }
+
+    /// Records the frame with its own rate in radiotap's Rate field, or the tap's ``rate``
+    /// when the sender left it to the air.
+    public func air(
+        carried frame: [UInt8],
+        on channel: NANChannel,
+        signalDBm: Int,
+        rate frameRate: TxRate?,
+        at time: Instant
+    ) {
         let radiotap = Radiotap(
             tsft: time.nanoseconds / 1_000,
             flags: RadiotapFlags(rawValue: 0),
-            rate: rate.radiotapRate,
+            rate: frameRate?.rawValue ?? rate.radiotapRate,
             channel: RadiotapChannel(ofdmAt: channel.frequencyMHz),
             antennaSignal: Int8(clamping: signalDBm)
         )

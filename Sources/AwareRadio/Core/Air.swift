@@ -37,6 +37,16 @@ public protocol AirPort: AnyObject {
 /// Sees every frame an air carries.
 public protocol AirTap: AnyObject {
     func air(carried frame: [UInt8], on channel: NANChannel, signalDBm: Int, at time: Instant)
+    /// The same, with the PHY rate the frame was sent at when its sender chose one
+    /// (``TxRequest/rate``); nil means the air's default rate. Taps that do not care about
+    /// rates need not implement it.
+    func air(carried frame: [UInt8], on channel: NANChannel, signalDBm: Int, rate: TxRate?, at time: Instant)
+}
+
+extension AirTap {
+    public func air(carried frame: [UInt8], on channel: NANChannel, signalDBm: Int, rate: TxRate?, at time: Instant) {
+        air(carried: frame, on: channel, signalDBm: signalDBm, at: time)
+    }
 }
 
 /// A frame a station heard.

@@ -20,6 +20,9 @@ final class ChannelMedium {
         /// The station counts no slot before this instant (ns): it joined then, or waits out
         /// an ACK timeout.
         var notBefore: UInt64
+        /// The idle time (ns) the station waits after the medium's last busy period before
+        /// its first slot: DIFS for a DCF frame, its access category's AIFS under EDCA.
+        var deferral: UInt64
     }
 
     init(channel: NANChannel, index: Int) {

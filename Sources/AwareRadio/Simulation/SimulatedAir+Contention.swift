@@ -3,22 +3,47 @@ import AwareWire
 /// CSMA/CA on each channel, event-driven: rather than ticking every 9 µs slot, the air
 /// computes when the first backoff on a channel runs out and schedules one access event
 /// for then; a frame that takes the channel freezes every other countdown (IEEE 802.11-2020
-/// 10.3.4.3). Slots are counted on a grid that starts DIFS after the medium fell idle, so
-/// two countdowns that run out in the same slot run out at the same instant and collide.
+/// 10.3.4.3). Slots are counted on a grid that starts DIFS (or the frame's AIFS under EDCA,
+/// 10.23.2.4) after the medium fell idle. AIFS = SIFS + AIFSN × slot and DIFS = SIFS + 2 ×
+/// slot, so every contender's grid is the same grid shifted by whole slots: two countdowns
+/// that run out in the same slot run out at the same instant and collide.
 extension SimulatedAir {
     func contend(_ port: Port, on medium: ChannelMedium, notBefore: UInt64) {
         guard let current = port.current else { return }
         let slots = drawSlots(upTo: current.contentionWindow)
         medium.contenders.append(
-            ChannelMedium.Contender(station: port.index, remaining: slots, notBefore: notBefore)
+            ChannelMedium.Contender(
+                station: port.index,
+                remaining: slots,
+                notBefore: notBefore,
+                deferral: deferral(for: current.request.access)
+            )
         )
         reschedule(medium)
     }
 
+    /// DIFS for a DCF frame; AIFS = aSIFSTime + AIFSN × aSlotTime for an EDCA one (10.3.2.3.6).
+    func deferral(for access: ChannelAccess?) -> UInt64 {
+        let contention = configuration.contention
+        guard let access else { return UInt64(max(0, contention.difs.nanoseconds)) }
+        let aifs = contention.sifs.nanoseconds + Int64(access.aifsn) * contention.slotTime.nanoseconds
+        return UInt64(max(0, aifs))
+    }
+
+    /// The first CW of a frame: its access category's CWmin, else the air's.
+    func initialWindow(for access: ChannelAccess?) -> Int {
+        access?.cwMin ?? configuration.contention.cwMin
+    }
+
+    /// The CW after a failed attempt, doubling up to the access category's CWmax (or the air's).
+    func nextWindow(after window: Int, access: ChannelAccess?) -> Int {
+        access?.nextWindow(after: window) ?? configuration.contention.nextWindow(after: window)
+    }
+
     /// The first slot boundary at or after the contender's `notBefore`, on the grid that
-    /// starts DIFS after the medium's last busy period.
+    /// starts the contender's DIFS or AIFS after the medium's last busy period.
     func countdownStart(_ contender: ChannelMedium.Contender, on medium: ChannelMedium) -> UInt64 {
-        let base = medium.busyUntil &+ UInt64(configuration.contention.difs.nanoseconds)
+        let base = medium.busyUntil &+ contender.deferral
         guard contender.notBefore > base else { return base }
         let slot = UInt64(max(1, configuration.contention.slotTime.nanoseconds))
         return base + (contender.notBefore - base + slot - 1) / slot * slot

@@ -64,7 +64,7 @@ extension SimulatedAir {
         port.current = Port.PendingFrame(
             request: request,
             medium: medium.index,
-            contentionWindow: configuration.contention.cwMin
+            contentionWindow: initialWindow(for: request.access)
         )
         contend(port, on: medium, notBefore: virtualScheduler.now.nanoseconds)
     }

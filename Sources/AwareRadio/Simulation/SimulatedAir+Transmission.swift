@@ -13,7 +13,8 @@ extension SimulatedAir {
             if configuration.marksRetransmissions, frame.count >= 2 { frame[1] |= 0x08 }
         }
         counters.transmissions += 1
-        let airtime = configuration.rate.airtime(frameLength: frame.count).nanoseconds
+        let rate = phyRate(of: current.request)
+        let airtime = rate.airtime(frameLength: frame.count).nanoseconds
         medium.airtime += airtime
         let end = time + UInt64(airtime)
         let isGroup = isGroupAddressed(frame)
@@ -26,8 +27,10 @@ extension SimulatedAir {
             end: end,
             powerDBm: current.request.powerDBm,
             intended: intended,
-            isGroupAddressed: isGroup
+            isGroupAddressed: isGroup,
+            ackRate: current.request.rate.map { OFDMRate($0).controlResponseRate } ?? configuration.ackRate
         )
+        if current.request.rate != nil { transmission.ackTxRate = transmission.ackRate.txRate }
         let power = Double(current.request.powerDBm)
         let sensitivity = configuration.sensitivityDBm
         for other in ports where other !== port && other.attached && !other.transmitting && other.listens(to: medium) {
@@ -57,12 +60,18 @@ extension SimulatedAir {
                 carried: frame,
                 on: medium.channel,
                 signalDBm: Int(signal.rounded()),
+                rate: current.request.rate,
                 at: Instant(nanoseconds: time)
             )
         }
         virtualScheduler.schedule(at: Instant(nanoseconds: end)) { [weak self] in
             self?.end(transmission)
         }
+    }
+
+    /// The frame's own rate, or the air's when the sender left it open.
+    func phyRate(of request: TxRequest) -> OFDMRate {
+        request.rate.map(OFDMRate.init) ?? configuration.rate
     }
 
     /// Two frames on one channel overlap: each receiver that hears both loses both, unless
@@ -144,7 +153,10 @@ extension SimulatedAir {
         } else if stillSending, let current = sender.current {
             let retryAt = transmission.end + UInt64(configuration.contention.ackTimeout.nanoseconds)
             if current.attempts < configuration.retryLimit {
-                sender.current?.contentionWindow = configuration.contention.nextWindow(after: current.contentionWindow)
+                sender.current?.contentionWindow = nextWindow(
+                    after: current.contentionWindow,
+                    access: current.request.access
+                )
                 contend(sender, on: medium, notBefore: retryAt)
             } else {
                 virtualScheduler.schedule(at: Instant(nanoseconds: retryAt)) { [weak self, weak sender] in
@@ -165,14 +177,14 @@ extension SimulatedAir {
         let contention = configuration.contention
         let ackStart = transmission.end + UInt64(contention.sifs.nanoseconds)
         // ACK: Frame Control, Duration, RA (10 octets) + FCS = 14 (IEEE 802.11-2020 9.3.1.3).
-        let ackAirtime = configuration.ackRate.airtime(frameLength: 10).nanoseconds
+        let ackAirtime = transmission.ackRate.airtime(frameLength: 10).nanoseconds
         let ackEnd = ackStart + UInt64(ackAirtime)
         medium.busyUntil = max(medium.busyUntil, ackEnd)
         medium.airtime += ackAirtime
         if configuration.tapsSeeAcknowledgements, !taps.isEmpty, let receiver = transmission.intended {
             let ack: [UInt8] = [0xD4, 0x00, 0x00, 0x00] + transmission.frame[10..<16]
             virtualScheduler.schedule(at: Instant(nanoseconds: ackStart)) { [weak self] in
-                self?.tapAcknowledgement(ack, from: receiver, on: medium)
+                self?.tapAcknowledgement(ack, from: receiver, on: medium, rate: transmission.ackTxRate)
             }
         }
         if notify {
@@ -184,7 +196,7 @@ extension SimulatedAir {
         }
     }
 
-    func tapAcknowledgement(_ ack: [UInt8], from station: Int, on medium: ChannelMedium) {
+    func tapAcknowledgement(_ ack: [UInt8], from station: Int, on medium: ChannelMedium, rate: TxRate?) {
         let port = ports[station]
         for (tap, position) in taps {
             let distance = port.station.position.distance(to: position)
@@ -193,7 +205,13 @@ extension SimulatedAir {
                 frequencyMHz: Double(medium.channel.frequencyMHz)
             )
             // ACKs go out at the power of the frame's default (TxRequest's 20 dBm).
-            tap.air(carried: ack, on: medium.channel, signalDBm: Int((20 - loss).rounded()), at: virtualScheduler.now)
+            tap.air(
+                carried: ack,
+                on: medium.channel,
+                signalDBm: Int((20 - loss).rounded()),
+                rate: rate,
+                at: virtualScheduler.now
+            )
         }
     }
 }

@@ -6,7 +6,8 @@ import AwareWire
 /// same frames at the same instants (and a tap writes the same capture bytes).
 ///
 /// The medium, in short:
-/// - A frame takes ``OFDMRate/airtime(frameLength:)`` at ``Configuration/rate``. A station
+/// - A frame takes ``OFDMRate/airtime(frameLength:)`` at its own ``TxRequest/rate``, or at
+///   ``Configuration/rate`` when it has none. A station
 ///   receives it when it listens on the frame's channel from its first octet to its last,
 ///   hears it at or above ``Configuration/sensitivityDBm`` (``PathLossModel``), is not
 ///   transmitting itself meanwhile, no other frame it hears overlaps it (see
@@ -15,13 +16,16 @@ import AwareWire
 ///   group-addressed frame to every station that received it. The ``Reception`` arrives
 ///   when the last octet does.
 /// - Carrier sense is channel-wide: every station defers to every frame on the channel,
-///   however weak (no hidden stations). Each frame waits DIFS of idle medium and then a
-///   backoff of 0…CW slots drawn from the seeded generator, counted down only while the
+///   however weak (no hidden stations). Each frame waits DIFS of idle medium (AIFS of its
+///   ``TxRequest/access`` under EDCA) and then a backoff of 0…CW slots (CW from the air's
+///   ``ContentionParameters``, or the frame's access category) drawn from the seeded
+///   generator, counted down only while the
 ///   medium is idle and frozen while it is busy (IEEE 802.11-2020 10.3.3, 10.3.4.3); a
 ///   frame always backs off, even on a medium idle for long, so stations woken by the
 ///   same timer spread out. Backoffs that end in the same slot collide.
 /// - A unicast frame the owner of A1 received is acknowledged SIFS later (an ACK of 14
-///   octets at ``Configuration/ackRate``, 44 µs at 6 Mb/s) and its ``TxStatus`` reports
+///   octets at ``Configuration/ackRate``, 44 µs at 6 Mb/s, or at the control response rate
+///   of the frame's own rate: 24 Mb/s for 54 Mb/s) and its ``TxStatus`` reports
 ///   `acknowledged: true` when the ACK ends. Otherwise the sender waits the ACK timeout,
 ///   doubles CW and tries again, up to ``Configuration/retryLimit`` transmissions, then
 ///   reports `acknowledged: false`. ACKs are never lost (the loss model applies to the

@@ -13,9 +13,10 @@ extension SimulatedAir {
         /// The probability that a frame otherwise heard intact is lost (bit errors, fading),
         /// drawn per receiver; ``SimulatedAir/setLoss(from:to:probability:)`` overrides it per link.
         public var frameErrorProbability: Double
-        /// The rate of every frame (NAN management frames use the 6 Mb/s basic rate).
+        /// The rate of every frame without its own ``TxRequest/rate`` (NAN management frames
+        /// use the 6 Mb/s basic rate).
         public var rate: OFDMRate
-        /// The rate of ACKs (the basic rate, 6 Mb/s).
+        /// The rate of ACKs to frames without their own rate (the basic rate, 6 Mb/s).
         public var ackRate: OFDMRate
         /// The most transmissions of one unicast frame, the first included, before the
         /// sender gives up (dot11ShortRetryLimit, 7 by default: IEEE 802.11-2020 annex C).

@@ -12,6 +12,11 @@ final class Transmission {
     /// nobody on the air has it).
     let intended: Int?
     let isGroupAddressed: Bool
+    /// The rate of the ACK that answers it (a unicast frame's control response rate).
+    let ackRate: OFDMRate
+    /// The ACK's rate for taps: nil when the frame went at the air's default rate, so the
+    /// tap reports its own default as before.
+    var ackTxRate: TxRate?
     /// Stations that hear the frame above their sensitivity, in station order.
     var receivers: [Int] = []
     var signals: [Double] = []
@@ -33,7 +38,8 @@ final class Transmission {
         end: UInt64,
         powerDBm: Int,
         intended: Int?,
-        isGroupAddressed: Bool
+        isGroupAddressed: Bool,
+        ackRate: OFDMRate
     ) {
         self.sender = sender
         self.frame = frame
@@ -43,6 +49,7 @@ final class Transmission {
         self.powerDBm = powerDBm
         self.intended = intended
         self.isGroupAddressed = isGroupAddressed
+        self.ackRate = ackRate
     }
 
     /// Where `station` is in ``receivers``, by binary search.

@@ -21,7 +21,13 @@ extension SocketAir {
         broadcast(datagram.bytes)
         counters.count(\.framesSent)
         for tap in taps {
-            tap.air(carried: request.frame, on: request.channel, signalDBm: request.powerDBm, at: now)
+            tap.air(
+                carried: request.frame,
+                on: request.channel,
+                signalDBm: request.powerDBm,
+                rate: request.rate,
+                at: now
+            )
         }
 
         let reception = Reception(
