@@ -11,7 +11,6 @@ public struct NDPSchedule: Hashable, Sendable {
     public var slots: [Int]
     /// Where the encoded time bitmap starts, in 16 TU units (Time Bitmap Control b6-14, 2.7).
     /// It changes only the encoding: bit i of the bitmap is slot (startOffset + i) mod 32.
-    /// hostap starts its bitmaps at 256 TU (session A frame 22, control 0x0418).
     public var startOffset: UInt16
 
     public init(channel: NANChannel = .channel149, slots: [Int], startOffset: UInt16 = 0) {
