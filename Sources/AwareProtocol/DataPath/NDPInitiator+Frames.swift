@@ -25,7 +25,9 @@ extension NDPInitiator {
                 suite: keys.suite
             )
             attributes.append(
-                .sharedKeyDescriptor(SharedKeyDescriptorAttribute(publishID: configuration.publishID, keyDescriptor: m1))
+                .sharedKeyDescriptor(
+                    SharedKeyDescriptorAttribute(publishID: configuration.publishID, keyDescriptor: m1)
+                )
             )
         }
         attributes.append(availability(committed: configuration.proposal))
@@ -63,7 +65,9 @@ extension NDPInitiator {
                 suite: keys.suite
             )
             attributes.append(
-                .sharedKeyDescriptor(SharedKeyDescriptorAttribute(publishID: configuration.publishID, keyDescriptor: m3))
+                .sharedKeyDescriptor(
+                    SharedKeyDescriptorAttribute(publishID: configuration.publishID, keyDescriptor: m3)
+                )
             )
         }
         let committed = NDPSchedule(

@@ -49,6 +49,10 @@ extension NDPInitiator {
             }
             agreed = offered
         default:
+            // An accepted schedule we cannot keep is refused like a counter-proposal.
+            if let offered, !configuration.capability.contains(offered) {
+                return refuseCounterProposal(pending: pending, offered: offered)
+            }
             agreed = offered ?? configuration.proposal
         }
 

@@ -58,7 +58,9 @@ public struct NDPInitiator: Sendable {
         var keys: Keys?
         if let suite = configuration.security.suite {
             do throws(KeyDerivationError) {
-                guard nonce.count == 32 else { throw .invalidLength(field: "INonce", expected: 32, actual: nonce.count) }
+                guard nonce.count == 32 else {
+                    throw .invalidLength(field: "INonce", expected: 32, actual: nonce.count)
+                }
                 let pmk = try configuration.security.pmk(
                     suite: suite,
                     serviceID: configuration.serviceID,

@@ -82,7 +82,9 @@ struct NDPMessage {
         var zeroed = frame
         zeroed.attributes = frame.attributes.map { attribute in
             guard case .sharedKeyDescriptor = attribute else { return attribute }
-            return .sharedKeyDescriptor(SharedKeyDescriptorAttribute(publishID: sharedKey.publishID, keyDescriptor: descriptor))
+            return .sharedKeyDescriptor(
+                SharedKeyDescriptorAttribute(publishID: sharedKey.publishID, keyDescriptor: descriptor)
+            )
         }
         return zeroed.wireBytes
     }

@@ -52,7 +52,9 @@ extension NDPResponder {
             return policy.requiresSecurity ? .failure(NDPFailure(.openRefused, reason: .securityPolicy)) : .success(nil)
         }
         guard let csid = message.requestedCSID else {
-            return .failure(NDPFailure(.malformed("Security Present without a data path CSID"), reason: .securityPolicy))
+            return .failure(
+                NDPFailure(.malformed("Security Present without a data path CSID"), reason: .securityPolicy)
+            )
         }
         guard let suite = NANSecurityCipherSuite(rawValue: csid), policy.allowedSuites.contains(suite) else {
             return .failure(NDPFailure(.suiteNotAllowed(csid: csid), reason: .securityPolicy))
@@ -62,7 +64,9 @@ extension NDPResponder {
             credential.serves(suite)
         else { return .failure(noCredential) }
         guard let m1 = message.keyDescriptor(suite: suite), NDPKeyMessage.m1.matches(m1) else {
-            return .failure(NDPFailure(.malformed("message 1 is missing or not a message 1"), reason: .invalidParameters))
+            return .failure(
+                NDPFailure(.malformed("message 1 is missing or not a message 1"), reason: .invalidParameters)
+            )
         }
         do throws(KeyDerivationError) {
             let pmk = try credential.pmk(suite: suite, serviceID: serviceID, publisherNMI: configuration.localNMI)
@@ -83,7 +87,9 @@ extension NDPResponder {
                 rNonce: nonce,
                 suite: suite
             )
-            return .success(Keys(suite: suite, pmkid: pmkid, ptk: ptk, iNonce: m1.nonce, replayCounter: m1.replayCounter))
+            return .success(
+                Keys(suite: suite, pmkid: pmkid, ptk: ptk, iNonce: m1.nonce, replayCounter: m1.replayCounter)
+            )
         } catch {
             return .failure(NDPFailure(.internalError("\(error)"), reason: .unspecifiedReason))
         }

@@ -18,7 +18,10 @@ import Testing
         #expect(initiator.security == suite, sourceLocation: sourceLocation)
         #expect(responder.security == suite, sourceLocation: sourceLocation)
         #expect(initiator.tk == responder.tk, sourceLocation: sourceLocation)
-        #expect(initiator.tk.count == (suite.map { $0.dataCipher.temporalKeyLength } ?? 0), sourceLocation: sourceLocation)
+        #expect(
+            initiator.tk.count == (suite.map { $0.dataCipher.temporalKeyLength } ?? 0),
+            sourceLocation: sourceLocation
+        )
         #expect(initiator.id == NDPLink.ID(peerNMI: NDPTest.accessoryNMI, ndpID: 1), sourceLocation: sourceLocation)
         #expect(responder.id == NDPLink.ID(peerNMI: NDPTest.phoneNMI, ndpID: 1), sourceLocation: sourceLocation)
         #expect(initiator.localNDI == NDPTest.phoneNDI && initiator.peerNDI == NDPTest.accessoryNDI)
@@ -117,7 +120,9 @@ import Testing
         #expect(descriptors.map(\.replayCounter) == [1, 1, 2, 2])
         #expect(descriptors.map(\.nonce) == [NDPTest.iNonce, NDPTest.rNonce, NDPTest.iNonce, NDPTest.rNonce])
         #expect(descriptors[0].mic == [UInt8](repeating: 0, count: 16))
-        let statuses = exchange.frames.compactMap { NDPMessage($0.frame) }.map { [$0.common.type.code, $0.common.status.code] }
+        let statuses = exchange.frames.compactMap { NDPMessage($0.frame) }.map {
+            [$0.common.type.code, $0.common.status.code]
+        }
         #expect(statuses == [[0, 0], [1, 0], [2, 0], [3, 1]])
     }
 }

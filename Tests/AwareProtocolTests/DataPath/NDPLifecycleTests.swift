@@ -19,7 +19,8 @@ import Testing
         var responder = try #require(exchange.responder)
         #expect(exchange.initiatorLink != nil && responder.link != nil)
 
-        let ending = initiatorEnds
+        let ending =
+            initiatorEnds
             ? exchange.initiator.handle(.terminate(reason: .unspecifiedReason), now: .zero)
             : responder.handle(.terminate(reason: .unspecifiedReason), now: .zero)
         let local = try #require(terminated(ending))
@@ -29,7 +30,8 @@ import Testing
         let message = try #require(NDPMessage(frame.frame))
         #expect(message.common.type == .terminate && message.common.ndpID == 1)
 
-        let heard = initiatorEnds
+        let heard =
+            initiatorEnds
             ? responder.handle(.received(frame.frame, transmitter: frame.transmitter), now: .zero)
             : exchange.initiator.handle(.received(frame.frame, transmitter: frame.transmitter), now: .zero)
         let remote = try #require(terminated(heard))
@@ -76,9 +78,11 @@ import Testing
         )
         let response = NDPTest.transmitted(responder.initialActions)
         let untouched = responder
-        #expect(responder.handle(.received(request.frame, transmitter: request.transmitter), now: .zero) == [
-            .transmit(response[0])
-        ])
+        #expect(
+            responder.handle(.received(request.frame, transmitter: request.transmitter), now: .zero) == [
+                .transmit(response[0])
+            ]
+        )
         let repeated = responder.handle(.timerFired(.awaitingConfirm), now: .zero + .seconds(1))
         #expect(NDPTest.transmitted(repeated) == response)
 
@@ -93,7 +97,11 @@ import Testing
         var silent = untouched
         _ = silent.handle(.timerFired(.awaitingConfirm), now: .zero)
         _ = silent.handle(.timerFired(.awaitingConfirm), now: .zero)
-        #expect(silent.handle(.timerFired(.awaitingConfirm), now: .zero) == [.failed(NDPFailure(.timeout(.awaitingConfirm)))])
+        #expect(
+            silent.handle(.timerFired(.awaitingConfirm), now: .zero) == [
+                .failed(NDPFailure(.timeout(.awaitingConfirm)))
+            ]
+        )
     }
 
     /// Frames from someone else, or for another NDP, are ignored.
@@ -118,6 +126,9 @@ import Testing
             return .ndpExtension(ndpe)
         }
         #expect(initiator.handle(.received(otherNDP, transmitter: reply.transmitter), now: .zero).isEmpty)
-        #expect(NDPTest.established(initiator.handle(.received(reply.frame, transmitter: reply.transmitter), now: .zero)) == nil)
+        #expect(
+            NDPTest.established(initiator.handle(.received(reply.frame, transmitter: reply.transmitter), now: .zero))
+                == nil
+        )
     }
 }

@@ -91,7 +91,10 @@ import Testing
         )
         #expect(matching.responderLink != nil && matching.initiatorLink != nil)
         // No NDL QoS at all is bulk, the default mode.
-        let silent = NDPTest.exchange(NDPTest.initiator(), NDPTest.responder(policy: NDPResponderPolicy(expectedMode: .realtime)))
+        let silent = NDPTest.exchange(
+            NDPTest.initiator(),
+            NDPTest.responder(policy: NDPResponderPolicy(expectedMode: .realtime))
+        )
         try expectRejected(silent, reason: 9, responderKind: .modeMismatch(expected: .realtime, requested: .bulk))
     }
 

@@ -72,7 +72,9 @@ import Testing
     @Test func initiatorNeverEstablishesOnAMutatedResponseOrKeyInstall() throws {
         let steps = try steps()
         var micRefusals = 0
-        for step in [(steps.response, steps.initiatorAwaitingResponse), (steps.keyInstall, steps.initiatorAwaitingKeyInstall)] {
+        for step in [
+            (steps.response, steps.initiatorAwaitingResponse), (steps.keyInstall, steps.initiatorAwaitingKeyInstall),
+        ] {
             let frames = mutations(of: step.0, seed: UInt64(step.0.count))
             #expect(frames.count == Self.rounds)
             for (frame, transmitter) in frames {
@@ -108,7 +110,9 @@ import Testing
         #expect(confirms.count == Self.rounds)
         for (frame, transmitter) in confirms {
             var responder = steps.responderAwaitingConfirm
-            #expect(NDPTest.established(responder.handle(.received(frame, transmitter: transmitter), now: .zero)) == nil)
+            #expect(
+                NDPTest.established(responder.handle(.received(frame, transmitter: transmitter), now: .zero)) == nil
+            )
         }
     }
 }

@@ -29,7 +29,10 @@ import Testing
     @Test func counterProposalAccepted() throws {
         let exchange = NDPTest.exchange(
             NDPTest.initiator(proposal: NDPSchedule(channel: .channel149, slots: [1, 2, 3, 4])),
-            NDPTest.responder(availability: NDPSchedule(channel: .channel149, slots: [20, 21, 22, 23, 24]), minimumSlots: 3)
+            NDPTest.responder(
+                availability: NDPSchedule(channel: .channel149, slots: [20, 21, 22, 23, 24]),
+                minimumSlots: 3
+            )
         )
         let response = try #require(ndl(exchange.frames[1].frame))
         #expect(response.status == .continued)
@@ -47,7 +50,10 @@ import Testing
                 proposal: NDPSchedule(channel: .channel149, slots: [1, 2, 3, 4]),
                 potential: NDPSchedule(channel: .channel149, slots: Array(0..<16))
             ),
-            NDPTest.responder(availability: NDPSchedule(channel: .channel149, slots: [20, 21, 22, 23, 24]), minimumSlots: 3)
+            NDPTest.responder(
+                availability: NDPSchedule(channel: .channel149, slots: [20, 21, 22, 23, 24]),
+                minimumSlots: 3
+            )
         )
         #expect(exchange.frames.map(\.frame.subtype) == [.dataPathRequest, .dataPathResponse, .dataPathConfirm])
         let confirm = try #require(NDPMessage(exchange.frames[2].frame))

@@ -131,8 +131,10 @@ import Testing
         let recorded = try #require(inputs.nafs[23])
         #expect(ours.attributes.map(\.id.rawValue) == [0x0F, 0x2A, 0x29, 0x22, 0x23, 0x24, 0x12, 0x14, 0x15])
         #expect(recorded.attributes.map(\.id.rawValue) == [0x0F, 0x2A, 0x29, 0x22, 0x23, 0x24, 0x12, 0x13, 0x14, 0x15])
-        let shared: [NANAttributeID] = [.deviceCapability, .deviceCapabilityExtension, .ndpExtension,
-            .cipherSuiteInfo, .securityContextInfo, .availability, .ndlQoS]
+        let shared: [NANAttributeID] = [
+            .deviceCapability, .deviceCapabilityExtension, .ndpExtension,
+            .cipherSuiteInfo, .securityContextInfo, .availability, .ndlQoS,
+        ]
         for id in shared {
             #expect(ours.attributes.first { $0.id == id } == recorded.attributes.first { $0.id == id }, "\(id)")
         }
