@@ -16,7 +16,7 @@ extension NDPResponder {
             return [.cancel(.awaitingConfirm), .failed(NDPFailure(kind, reason: reason))]
         }
         guard let keys = accepted.keys else {
-            state = .established(accepted.link)
+            state = .established(accepted.link, answered: nil)
             return [.cancel(.awaitingConfirm), .established(accepted.link)]
         }
         guard message.securityPresent, let m3 = message.keyDescriptor(suite: keys.suite), NDPKeyMessage.m3.matches(m3),
@@ -38,7 +38,8 @@ extension NDPResponder {
             state = .finished
             return [.cancel(.awaitingConfirm), .failed(NDPFailure(.internalError("the m4 MIC could not be computed")))]
         }
-        state = .established(accepted.link)
-        return [.cancel(.awaitingConfirm), .transmit(mpdu(install)), .established(accepted.link)]
+        let installMPDU = mpdu(install)
+        state = .established(accepted.link, answered: (message.body, installMPDU))
+        return [.cancel(.awaitingConfirm), .transmit(installMPDU), .established(accepted.link)]
     }
 }

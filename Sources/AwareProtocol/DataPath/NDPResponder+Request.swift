@@ -134,7 +134,7 @@ extension NDPResponder {
         )
         let responseMPDU = mpdu(response)
         guard confirmNeeded else {
-            state = .established(link)
+            state = .established(link, answered: nil)
             return [.transmit(responseMPDU), .established(link)]
         }
         state = .awaitingConfirm(

@@ -35,7 +35,9 @@ public struct NDPResponder: Sendable {
 
     enum State: Sendable {
         case awaitingConfirm(Accepted)
-        case established(NDPLink)
+        /// `answered` keeps the Confirm we took and our Key Installment: a Confirm sent again
+        /// (the initiator missed our answer) gets the same answer.
+        case established(NDPLink, answered: (confirm: [UInt8], keyInstall: [UInt8])?)
         case finished
     }
 
@@ -88,7 +90,7 @@ public struct NDPResponder: Sendable {
     public var id: NDPLink.ID { NDPLink.ID(peerNMI: request.peerNMI, ndpID: request.ndpID) }
 
     public var link: NDPLink? {
-        if case .established(let link) = state { link } else { nil }
+        if case .established(let link, _) = state { link } else { nil }
     }
 
     public mutating func handle(_ event: NDPEvent, now: Instant) -> [NDPAction] {
@@ -129,6 +131,8 @@ public struct NDPResponder: Sendable {
             // The initiator did not hear our response: the same request again gets it again.
             guard message.common.dialogToken == request.dialogToken, message.body == request.body else { return [] }
             return [.transmit(accepted.responseMPDU)]
+        case (.established(_, let answered?), .dataPathConfirm):
+            return message.body == answered.confirm ? [.transmit(answered.keyInstall)] : []
         case (.awaitingConfirm, .dataPathTermination), (.established, .dataPathTermination):
             guard message.common.type == .terminate else { return [] }
             let timer: [NDPAction] = if case .awaitingConfirm = state { [.cancel(.awaitingConfirm)] } else { [] }

@@ -104,6 +104,37 @@ import Testing
         )
     }
 
+    /// The Key Installment is lost: the initiator sends its Confirm again on its timer and the
+    /// responder, already established, answers with the same Key Installment.
+    @Test func confirmRetransmissionGetsTheSameKeyInstallment() throws {
+        var initiator = NDPInitiator(configuration: NDPTest.initiator(), nonce: NDPTest.iNonce)
+        let request = try #require(NDPTest.transmitted(initiator.start(now: .zero)).first.flatMap(NDPTest.naf))
+        var responder = try #require(
+            NDPResponder(
+                configuration: NDPTest.responder(),
+                request: request.frame,
+                transmitter: request.transmitter,
+                nonce: NDPTest.rNonce,
+                now: .zero
+            )
+        )
+        let reply = try #require(NDPTest.transmitted(responder.initialActions).first.flatMap(NDPTest.naf))
+        let confirm = NDPTest.transmitted(
+            initiator.handle(.received(reply.frame, transmitter: reply.transmitter), now: .zero)
+        )
+        let m3 = try #require(confirm.first.flatMap(NDPTest.naf))
+        let lost = NDPTest.transmitted(responder.handle(.received(m3.frame, transmitter: m3.transmitter), now: .zero))
+        #expect(responder.link != nil)
+
+        let again = initiator.handle(.timerFired(.awaitingKeyInstall), now: .zero + .seconds(1))
+        #expect(NDPTest.transmitted(again) == confirm)
+        let answer = responder.handle(.received(m3.frame, transmitter: m3.transmitter), now: .zero + .seconds(1))
+        #expect(NDPTest.transmitted(answer) == lost && NDPTest.established(answer) == nil)
+        let m4 = try #require(lost.first.flatMap(NDPTest.naf))
+        let done = initiator.handle(.received(m4.frame, transmitter: m4.transmitter), now: .zero + .seconds(1))
+        #expect(NDPTest.established(done)?.tk == responder.link?.tk)
+    }
+
     /// Frames from someone else, or for another NDP, are ignored.
     @Test func strangersAreIgnored() throws {
         var initiator = NDPInitiator(configuration: NDPTest.initiator(), nonce: NDPTest.iNonce)
