@@ -1,0 +1,158 @@
+import AwareCrypto
+import AwareWire
+
+extension NDPResponder {
+    /// The policy, in order (nan-wire-reference.md 4.1, 4.2): the publish ID names a service;
+    /// security (SECURITY_POLICY on refusal); the performance mode (QoS_UNACCEPTABLE); the
+    /// schedule (accept the intersection, counter-propose our own, or INVALID_AVAILABILITY).
+    mutating func respond(to message: NDPMessage, now: Instant) -> [NDPAction] {
+        guard let publishID = message.common.publishID else {
+            return reject(NDPFailure(.malformed("the request has no Publish ID"), reason: .invalidParameters))
+        }
+        guard let serviceID = configuration.serviceIDs[publishID] else {
+            return reject(NDPFailure(.unknownPublishID(publishID), reason: .ndpRejected))
+        }
+        let keys: Keys?
+        switch security(message, serviceID: serviceID) {
+        case .success(let value): keys = value
+        case .failure(let failure): return reject(failure)
+        }
+        let requested = PerformanceMode(ndlQoS: message.qos)
+        if let expected = configuration.policy.expectedMode, expected != requested,
+            !configuration.policy.toleratesModeMismatch
+        {
+            let failure = NDPFailure(.modeMismatch(expected: expected, requested: requested), reason: .qosUnacceptable)
+            return reject(failure)
+        }
+        guard let proposal = message.availability.flatMap(NDPSchedule.init(availability:)) else {
+            return reject(NDPFailure(.scheduleUnacceptable, reason: .invalidAvailability), ndl: true)
+        }
+        var needed = max(configuration.minimumSlots, 1)
+        if let qos = message.qos, qos.hasMinimumTimeSlotsPreference { needed = max(needed, Int(qos.minimumTimeSlots)) }
+        let own = configuration.availability
+        let agreed: NDPSchedule
+        let counterProposal: Bool
+        if let common = own.intersection(proposal), common.slots.count >= needed {
+            agreed = common
+            counterProposal = false
+        } else if own.slots.count >= needed {
+            agreed = own
+            counterProposal = true
+        } else {
+            return reject(NDPFailure(.scheduleUnacceptable, reason: .invalidAvailability), ndl: true)
+        }
+        return accept(message, keys: keys, agreed: agreed, counterProposal: counterProposal, now: now)
+    }
+
+    /// Security Present -> one allowed CSID, a credential for the peer whose ND-PMKID is the
+    /// one in the SCIA, and a well-formed m1 (4.2). Without it -> refused if required.
+    private func security(_ message: NDPMessage, serviceID: ServiceID) -> Result<Keys?, NDPFailure> {
+        let policy = configuration.policy
+        guard message.securityPresent else {
+            return policy.requiresSecurity ? .failure(NDPFailure(.openRefused, reason: .securityPolicy)) : .success(nil)
+        }
+        guard let csid = message.requestedCSID else {
+            return .failure(
+                NDPFailure(.malformed("Security Present without a data path CSID"), reason: .securityPolicy)
+            )
+        }
+        guard let suite = NANSecurityCipherSuite(rawValue: csid), policy.allowedSuites.contains(suite) else {
+            return .failure(NDPFailure(.suiteNotAllowed(csid: csid), reason: .securityPolicy))
+        }
+        let noCredential = NDPFailure(.noCredential, reason: .securityPolicy)
+        guard let credential = configuration.credentials[request.peerNMI] ?? configuration.defaultCredential,
+            credential.serves(suite)
+        else { return .failure(noCredential) }
+        guard let m1 = message.keyDescriptor(suite: suite), NDPKeyMessage.m1.matches(m1) else {
+            return .failure(
+                NDPFailure(.malformed("message 1 is missing or not a message 1"), reason: .invalidParameters)
+            )
+        }
+        do throws(KeyDerivationError) {
+            let pmk = try credential.pmk(suite: suite, serviceID: serviceID, publisherNMI: configuration.localNMI)
+            let pmkid = try NDPMK.pmkid(
+                pmk: pmk,
+                initiatorNMI: request.peerNMI.octets,
+                responderNMI: configuration.localNMI.octets,
+                serviceID: serviceID.octets,
+                suite: suite
+            )
+            let offered = message.securityContext?.ndPMKIDs ?? []
+            guard offered.contains(where: { ConstantTime.equals($0, pmkid) }) else { return .failure(noCredential) }
+            let ptk = try NDPPTK.derive(
+                pmk: pmk,
+                initiatorNDI: request.initiatorNDI.octets,
+                responderNDI: configuration.localNDI.octets,
+                iNonce: m1.nonce,
+                rNonce: nonce,
+                suite: suite
+            )
+            return .success(
+                Keys(suite: suite, pmkid: pmkid, ptk: ptk, iNonce: m1.nonce, replayCounter: m1.replayCounter)
+            )
+        } catch {
+            return .failure(NDPFailure(.internalError("\(error)"), reason: .unspecifiedReason))
+        }
+    }
+
+    /// Response Continued when a Confirm must follow (security, Confirm Required, or a
+    /// counter-proposal), Accepted otherwise (4.1).
+    private mutating func accept(
+        _ message: NDPMessage,
+        keys: Keys?,
+        agreed: NDPSchedule,
+        counterProposal: Bool,
+        now: Instant
+    ) -> [NDPAction] {
+        let confirmNeeded = keys != nil || message.common.ndpControl.contains(.confirmRequired) || counterProposal
+        let availability = NDPFrames.availability(
+            committed: agreed,
+            potential: configuration.availability,
+            style: configuration.availabilityStyle
+        )
+        guard
+            let response = responseFrame(
+                status: confirmNeeded ? .continued : .accepted,
+                keys: keys,
+                availability: availability,
+                ndlStatus: counterProposal ? .continued : .accepted,
+                qos: message.qos
+            )
+        else { return reject(NDPFailure(.internalError("the m2 MIC could not be computed"))) }
+        let link = NDPLink(
+            ndpID: request.ndpID,
+            initiatorNDI: request.initiatorNDI,
+            responderNDI: configuration.localNDI,
+            peerNMI: request.peerNMI,
+            publishID: request.publishID,
+            isInitiator: false,
+            security: keys?.suite,
+            tk: keys?.ptk.tk ?? [],
+            schedule: agreed,
+            peerInterfaceIdentifier: message.interfaceIdentifier,
+            peerQoS: message.qos
+        )
+        let responseMPDU = mpdu(response)
+        guard confirmNeeded else {
+            state = .established(link, answered: nil)
+            return [.transmit(responseMPDU), .established(link)]
+        }
+        state = .awaitingConfirm(
+            Accepted(
+                link: link,
+                responseMPDU: responseMPDU,
+                availability: availability,
+                keys: keys,
+                counterProposal: counterProposal
+            )
+        )
+        return [.transmit(responseMPDU), .arm(.awaitingConfirm, at: now + configuration.retransmission.interval)]
+    }
+
+    /// Response Rejected with the failure's reason (and an NDL Rejected for schedule reasons).
+    private mutating func reject(_ failure: NDPFailure, ndl: Bool = false) -> [NDPAction] {
+        state = .finished
+        let reason = failure.reason ?? .unspecifiedReason
+        return [.transmit(mpdu(rejectionFrame(reason: reason, ndl: ndl))), .failed(failure)]
+    }
+}

@@ -1,0 +1,55 @@
+import AwareWire
+
+/// The accessory's side: what it offers to every data path request (nan-wire-reference.md 4.1).
+public struct NDPResponderConfiguration: Hashable, Sendable {
+    public var localNMI: MACAddress
+    public var localNDI: MACAddress
+    public var clusterID: MACAddress
+    /// What the accessory can offer; the agreed schedule is a subset of it.
+    public var availability: NDPSchedule
+    /// Sent as NDPE TLV type 0 when the request came as NDPE; nil sends none.
+    public var interfaceIdentifier: [UInt8]?
+    public var policy: NDPResponderPolicy
+    /// Peer NMI -> what we hold for it (the ND-PMK of a paired peer).
+    public var credentials: [MACAddress: NDPSecurity]
+    /// Used for a peer without an entry in ``credentials`` (a service passphrase or PMK).
+    public var defaultCredential: NDPSecurity?
+    /// Publish ID -> the service it publishes (the ND-PMKID and passphrase salt name it, 4.2).
+    public var serviceIDs: [UInt8: ServiceID]
+    /// The fewest slots an agreed schedule may have.
+    public var minimumSlots: Int
+    /// Attributes written first in every NAF: Device Capability and DCEA (4.1).
+    public var leadingAttributes: [NANAttribute]
+    public var availabilityStyle: NDPAvailabilityStyle
+    public var retransmission: NDPRetransmission
+
+    public init(
+        localNMI: MACAddress,
+        localNDI: MACAddress,
+        clusterID: MACAddress,
+        availability: NDPSchedule,
+        interfaceIdentifier: [UInt8]? = nil,
+        policy: NDPResponderPolicy = NDPResponderPolicy(),
+        credentials: [MACAddress: NDPSecurity] = [:],
+        defaultCredential: NDPSecurity? = nil,
+        serviceIDs: [UInt8: ServiceID],
+        minimumSlots: Int = 1,
+        leadingAttributes: [NANAttribute] = [],
+        availabilityStyle: NDPAvailabilityStyle = NDPAvailabilityStyle(),
+        retransmission: NDPRetransmission = NDPRetransmission()
+    ) {
+        self.localNMI = localNMI
+        self.localNDI = localNDI
+        self.clusterID = clusterID
+        self.availability = availability
+        self.interfaceIdentifier = interfaceIdentifier
+        self.policy = policy
+        self.credentials = credentials
+        self.defaultCredential = defaultCredential
+        self.serviceIDs = serviceIDs
+        self.minimumSlots = minimumSlots
+        self.leadingAttributes = leadingAttributes
+        self.availabilityStyle = availabilityStyle
+        self.retransmission = retransmission
+    }
+}

@@ -1,0 +1,26 @@
+import AwareCrypto
+
+/// What the accessory accepts (nan-wire-reference.md 4.1, 4.2).
+public struct NDPResponderPolicy: Hashable, Sendable {
+    /// Refuse a request without Security Present (reason SECURITY_POLICY).
+    public var requiresSecurity: Bool
+    /// The cipher suites a request may name; others are refused with SECURITY_POLICY.
+    public var allowedSuites: [NANSecurityCipherSuite]
+    /// The performance mode the accessory expects of its peers; a request whose NDL QoS
+    /// implies another is refused with QoS_UNACCEPTABLE. nil accepts any.
+    public var expectedMode: PerformanceMode?
+    /// A fault switch: accept a mode mismatch instead of refusing it.
+    public var toleratesModeMismatch: Bool
+
+    public init(
+        requiresSecurity: Bool = true,
+        allowedSuites: [NANSecurityCipherSuite] = NANSecurityCipherSuite.allCases,
+        expectedMode: PerformanceMode? = nil,
+        toleratesModeMismatch: Bool = false
+    ) {
+        self.requiresSecurity = requiresSecurity
+        self.allowedSuites = allowedSuites
+        self.expectedMode = expectedMode
+        self.toleratesModeMismatch = toleratesModeMismatch
+    }
+}

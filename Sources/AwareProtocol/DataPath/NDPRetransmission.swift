@@ -1,0 +1,13 @@
+import AwareWire
+
+/// How often a machine sends its frame again while it waits (every second, three
+/// transmissions in all, then a timeout: this bench's choice, the reference gives no values).
+public struct NDPRetransmission: Hashable, Sendable {
+    public var interval: Interval
+    public var maxTransmissions: Int
+
+    public init(interval: Interval = .seconds(1), maxTransmissions: Int = 3) {
+        self.interval = interval
+        self.maxTransmissions = maxTransmissions
+    }
+}
