@@ -19,6 +19,9 @@ extension NANDevice {
         /// USD announcement period; nil keeps the machine's default (100 ms).
         public var announcementPeriod: Interval?
         public var reportsRejectedPublishes: Bool
+        /// The NAN Data Interface address the device's data paths use; the air acknowledges
+        /// frames to it as to the NMI.
+        public var dataInterfaceAddress: MACAddress
 
         public init(
             name: String,
@@ -28,8 +31,10 @@ extension NANDevice {
             usdChannel: NANChannel = .channel6,
             transmitPowerDBm: Int = 20,
             announcementPeriod: Interval? = nil,
-            reportsRejectedPublishes: Bool = false
+            reportsRejectedPublishes: Bool = false,
+            dataInterfaceAddress: MACAddress? = nil
         ) {
+            self.dataInterfaceAddress = dataInterfaceAddress ?? Self.defaultDataInterfaceAddress(for: address)
             self.name = name
             self.address = address
             self.position = position
@@ -38,6 +43,14 @@ extension NANDevice {
             self.transmitPowerDBm = transmitPowerDBm
             self.announcementPeriod = announcementPeriod
             self.reportsRejectedPublishes = reportsRejectedPublishes
+        }
+
+        /// The NDI a device uses unless told otherwise: its NMI with the fifth octet plus one,
+        /// the pattern of hostap session A (NMI 02:a0:00:00:00:01, NDI 02:a0:00:00:01:01).
+        public static func defaultDataInterfaceAddress(for nmi: MACAddress) -> MACAddress {
+            var octets = nmi.octets
+            octets[4] &+= 1
+            return MACAddress(octets[0], octets[1], octets[2], octets[3], octets[4], octets[5])
         }
     }
 }

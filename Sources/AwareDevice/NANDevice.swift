@@ -14,7 +14,7 @@ import AwareWire
 public final class NANDevice {
     public let configuration: Configuration
     private let air: any Air
-    private var port: (any AirPort)?
+    var port: (any AirPort)?
     private var discovery: DiscoveryEngine
     private var synchronization: SynchronizationEngine?
     private var random: SeededGenerator
@@ -35,6 +35,15 @@ public final class NANDevice {
     public var pasnFrameHandler: ((ReceivedFrame) -> Void)?
     /// The NM-TKs of paired peers, applied to frames at the edge (nan-wire-reference.md 3.8).
     public private(set) var protection = PairwiseProtection()
+    /// The data paths this device carries (``openDataLink(_:)``).
+    let dataPlane = DataPlane()
+    /// Receives every MSDU that arrives on an open data path.
+    public var dataHandler: ((DataDelivery) -> Void)?
+    /// Receives every NAF of the data-path exchange (Data Path Request to Termination)
+    /// addressed to this device; the roles run their NDP machines on them.
+    public var dataPathFrameHandler: ((ReceivedFrame) -> Void)?
+    /// What synchronization (or discovery, when unsynchronized) last asked the receiver for.
+    private var requestedChannels: Set<NANChannel> = []
 
     public init(configuration: Configuration, air: any Air, seed: UInt64) {
         self.configuration = configuration
@@ -62,7 +71,7 @@ public final class NANDevice {
     public func start() throws(AirError) {
         guard port == nil else { return }
         let station = StationConfiguration(
-            addresses: [configuration.address],
+            addresses: [configuration.address, configuration.dataInterfaceAddress],
             position: configuration.position,
             name: configuration.name
         )
@@ -74,7 +83,8 @@ public final class NANDevice {
         if synchronization != nil {
             handleSynchronization(.start)
         } else {
-            port?.listeningChannels = [configuration.usdChannel]
+            requestedChannels = [configuration.usdChannel]
+            applyListening()
         }
     }
 
@@ -90,6 +100,9 @@ public final class NANDevice {
         for work in synchronizationTimers.values { scheduler.cancel(work) }
         discoveryTimers.removeAll()
         synchronizationTimers.removeAll()
+        for link in dataPlane.links.keys { closeDataLink(link) }
+        for work in [dataPlane.wakeup, dataPlane.listenTimer].compactMap({ $0 }) { scheduler.cancel(work) }
+        dataPlane.inFlight.removeAll()
         port?.detach()
         port = nil
     }
@@ -123,6 +136,11 @@ public final class NANDevice {
     // MARK: - Feeding the machines
 
     private func received(_ reception: Reception) {
+        // Data frames (type 2) belong to the data plane (nan-wire-reference.md 4).
+        if reception.frame.count >= 2, reception.frame[0] & 0x0C == 0x08 {
+            dataReceived(reception)
+            return
+        }
         let bytes: [UInt8]
         switch protection.inbound(reception.frame) {
         case .deliver(let octets): bytes = octets
@@ -143,11 +161,19 @@ public final class NANDevice {
             if frame.frame.header.address1 == configuration.address { pasnFrameHandler?(frame) }
             return
         }
+        if Self.isDataPathFrame(frame) {
+            if frame.frame.header.address1 == configuration.address { dataPathFrameHandler?(frame) }
+            return
+        }
         if synchronization != nil { handleSynchronization(.received(frame)) }
         handleDiscovery(.received(frame))
     }
 
     private func transmitted(_ status: TxStatus) {
+        if status.cookie & DataPlane.cookieBit != 0 {
+            dataTransmitted(status)
+            return
+        }
         handleDiscovery(.transmitted(status))
     }
 
@@ -179,7 +205,10 @@ public final class NANDevice {
             if let work = discoveryTimers.removeValue(forKey: timer) { scheduler.cancel(work) }
         case .listen(let channels):
             // In synchronized mode the synchronization machine tunes the receiver.
-            if synchronization == nil { port?.listeningChannels = channels }
+            if synchronization == nil {
+                requestedChannels = channels
+                applyListening()
+            }
         case .notify(let notification):
             notificationHandler?(.discovery(notification))
         }
@@ -198,7 +227,8 @@ public final class NANDevice {
         case .cancel(let timer):
             if let work = synchronizationTimers.removeValue(forKey: timer) { scheduler.cancel(work) }
         case .listen(let channels):
-            port?.listeningChannels = channels
+            requestedChannels = channels
+            applyListening()
         case .notify(let notification):
             switch notification {
             case .discoveryWindowStarted(let window): handleDiscovery(.discoveryWindowStarted(window))
@@ -207,6 +237,27 @@ public final class NANDevice {
             }
             notificationHandler?(.synchronization(notification))
         }
+    }
+
+    /// The receiver's channels: what the machines asked for, plus the data channel in the
+    /// slots of open data paths.
+    func applyListening() {
+        let channels = requestedChannels.union(dataPlane.listeningOnData)
+        if port?.listeningChannels != channels { port?.listeningChannels = channels }
+    }
+
+    /// Sends a frame through the outbound filter, without management-frame protection (data
+    /// frames carry their own).
+    func transmitRaw(_ request: TxRequest) {
+        var request = request
+        if let outboundFrameFilter {
+            guard let filtered = outboundFrameFilter(request) else {
+                dataTransmitted(TxStatus(cookie: request.cookie, acknowledged: false, timestamp: now))
+                return
+            }
+            request = filtered
+        }
+        port?.transmit(request)
     }
 
     private func transmit(_ request: TxRequest) {
@@ -227,4 +278,20 @@ public enum DeviceNotification: Hashable, Sendable {
     case synchronization(SynchronizationNotification)
     /// A frame the pairwise protection refused (nan-wire-reference.md 3.8).
     case frameDropped(reason: PairwiseProtection.DropReason, transmitter: MACAddress?)
+    /// A data frame a secured data path refused.
+    case dataFrameDropped(DataLinkID, reason: PairwiseProtection.DropReason)
+}
+
+extension NANDevice {
+    /// A NAF of the data-path exchange: Data Path Request (5) to Termination (9)
+    /// (nan-wire-reference.md 1.2, 4.1).
+    static func isDataPathFrame(_ frame: ReceivedFrame) -> Bool {
+        guard case .nanAction(let action) = frame.frame.body else { return false }
+        switch action.subtype {
+        case .dataPathRequest, .dataPathResponse, .dataPathConfirm, .dataPathKeyInstallment, .dataPathTermination:
+            return true
+        default:
+            return false
+        }
+    }
 }

@@ -207,6 +207,12 @@ public final class Accessory {
                 [("reason", .string(reason.rawValue)), ("from", .string(transmitter?.description ?? "unknown"))],
                 text: "dropped a frame from \(transmitter?.description ?? "an unknown station"): \(reason.rawValue)"
             )
+        case .dataFrameDropped(let link, let reason):
+            emit(
+                "data_frame_dropped",
+                [("reason", .string(reason.rawValue)), ("from", .string(link.peerNMI.description))],
+                text: "dropped a data frame from \(link.peerNMI) (NDP \(link.ndpID)): \(reason.rawValue)"
+            )
         }
     }
 

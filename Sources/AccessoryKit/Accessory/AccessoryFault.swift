@@ -43,6 +43,21 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
     case noReplayCheck = "no-replay-check"
     case noFrameProtection = "no-frame-protection"
     case logPIN = "log-pin"
+    case badKeyInstallMIC = "ndp-bad-m4-mic"
+    case acceptUnpairedDataPath = "ndp-accept-unpaired"
+    case acceptOpenDataPath = "ndp-accept-open"
+    case staleDataPathAfterTermination = "ndp-stale-after-termination"
+    case noCounterProposal = "ndl-no-counter-proposal"
+    case plaintextData = "ndp-plaintext-data"
+    case singleDataPath = "ndp-single-peer"
+    case realtimeAsBulk = "perf-realtime-as-bulk"
+    case throttledStream = "perf-throttle"
+    case discoveryWindowBursts = "perf-dw-bursts"
+    case ignoreModeMismatch = "perf-ignore-mode-mismatch"
+    case inflatedReport = "perf-report-inflated"
+    case wrongTID = "perf-wrong-tid"
+    case corruptFileChunk = "file-corrupt-chunk"
+    case noFileResume = "file-no-resume"
 
     /// What the fault does, for `--help` and the self-test report.
     public var summary: String {
@@ -88,6 +103,21 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
         case .noReplayCheck: "answer replayed PASN frames 1 and 3"
         case .noFrameProtection: "keep sending unicast frames to a paired phone unprotected"
         case .logPIN: "write the PIN into an ordinary event, not just the display"
+        case .badKeyInstallMIC: "send the Data Path Key Installment (m4) with a wrong MIC"
+        case .acceptUnpairedDataPath: "accept a secured data path from a phone that never paired (no ND-PMK check)"
+        case .acceptOpenDataPath: "accept a data path without security although the profile demands it"
+        case .staleDataPathAfterTermination: "keep a terminated data path and refuse the next request from that phone"
+        case .noCounterProposal: "reject a schedule that does not fit instead of counter-proposing one"
+        case .plaintextData: "send data frames on a secured data path without protection"
+        case .singleDataPath: "serve one data path at a time and refuse a second phone"
+        case .realtimeAsBulk: "offer the bulk schedule (25 % duty cycle) when realtime was agreed"
+        case .throttledStream: "send the bulk stream at a tenth of its rate"
+        case .discoveryWindowBursts: "send data only in the discovery-window slot (esp-idf #19066)"
+        case .ignoreModeMismatch: "accept a data path whose performance mode differs from the accessory's"
+        case .inflatedReport: "report twice the packets and throughput the accessory really sent"
+        case .wrongTID: "send data with the background TID whatever the service class"
+        case .corruptFileChunk: "flip one octet of the file served, after the integrity hash was announced"
+        case .noFileResume: "ignore the offset of a file request and always serve from the start"
         }
     }
 }

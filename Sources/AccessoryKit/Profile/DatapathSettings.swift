@@ -6,10 +6,23 @@ public struct DatapathSettings: Codable, Hashable, Sendable {
     public var cipherSuites: [PairingCipherSuite]
     /// Accept a paired peer's request without asking the application (Espressif accessories do).
     public var autoAccept: Bool
+    /// Accept data paths without security. Off by default: the phone only sets up secured data
+    /// paths, so an accessory that accepts an open one is misconfigured (reason 8 otherwise).
+    public var allowOpen: Bool
+    /// A shared key (CSID 1/2) for peers that did not pair; nil: only paired peers.
+    public var sharedKey: DatapathSharedKey?
 
-    public init(port: Int? = nil, cipherSuites: [PairingCipherSuite] = [.pasn128], autoAccept: Bool = true) {
+    public init(
+        port: Int? = nil,
+        cipherSuites: [PairingCipherSuite] = [.pasn128],
+        autoAccept: Bool = true,
+        allowOpen: Bool = false,
+        sharedKey: DatapathSharedKey? = nil
+    ) {
         self.port = port
         self.cipherSuites = cipherSuites
         self.autoAccept = autoAccept
+        self.allowOpen = allowOpen
+        self.sharedKey = sharedKey
     }
 }

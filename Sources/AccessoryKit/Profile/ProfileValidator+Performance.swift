@@ -15,7 +15,7 @@ extension ProfileReader {
             if let modeView = object(
                 node,
                 at: view.path("bulk"),
-                allowed: ["serviceClass", "targetThroughputMbps"],
+                allowed: ["serviceClass", "targetThroughputMbps", "minThroughputMbps"],
                 required: []
             ) {
                 var mode = BulkMode()
@@ -26,6 +26,8 @@ extension ProfileReader {
                 }
                 mode.targetThroughputMbps = positiveNumber(modeView, "targetThroughputMbps", maximum: 10_000)
                 if modeView.has("targetThroughputMbps") && mode.targetThroughputMbps == nil { valid = false }
+                mode.minThroughputMbps = positiveNumber(modeView, "minThroughputMbps", maximum: 10_000)
+                if modeView.has("minThroughputMbps") && mode.minThroughputMbps == nil { valid = false }
                 bulk = mode
             } else {
                 valid = false

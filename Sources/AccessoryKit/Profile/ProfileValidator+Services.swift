@@ -210,7 +210,14 @@ extension ProfileReader {
     }
 
     private mutating func readDatapath(_ node: JSONNode, at path: String) -> DatapathSettings? {
-        guard let view = object(node, at: path, allowed: ["port", "cipherSuites", "autoAccept"], required: []) else {
+        guard
+            let view = object(
+                node,
+                at: path,
+                allowed: ["port", "cipherSuites", "autoAccept", "allowOpen", "sharedKey"],
+                required: []
+            )
+        else {
             return nil
         }
         var datapath = DatapathSettings()
@@ -229,6 +236,48 @@ extension ProfileReader {
         if view.has("autoAccept") {
             if let value = bool(view, "autoAccept") { datapath.autoAccept = value } else { valid = false }
         }
+        if view.has("allowOpen") {
+            if let value = bool(view, "allowOpen") { datapath.allowOpen = value } else { valid = false }
+        }
+        if let node = view["sharedKey"] {
+            if let key = readSharedKey(node, at: view.path("sharedKey")) {
+                datapath.sharedKey = key
+            } else {
+                valid = false
+            }
+        }
         return valid ? datapath : nil
+    }
+
+    /// `sharedKey`: exactly one of `passphrase` (8-63 characters, as a WPA passphrase) and `pmk`
+    /// (64 hex digits), and an optional `suite` (NCS-SK-128 or NCS-SK-256).
+    private mutating func readSharedKey(_ node: JSONNode, at path: String) -> DatapathSharedKey? {
+        guard let view = object(node, at: path, allowed: ["passphrase", "pmk", "suite"], required: []) else {
+            return nil
+        }
+        var suite = DatapathSharedKey.Suite.sk128
+        if view.has("suite") {
+            guard let value = enumeration(view, "suite", DatapathSharedKey.Suite.self) else { return nil }
+            suite = value
+        }
+        switch (view.has("passphrase"), view.has("pmk")) {
+        case (true, false):
+            guard let text = string(view, "passphrase") else { return nil }
+            guard (8...63).contains(text.count) else {
+                report(view.path("passphrase"), .string(text), "must be 8 to 63 characters, as a WPA passphrase")
+                return nil
+            }
+            return DatapathSharedKey(secret: .passphrase(text), suite: suite)
+        case (false, true):
+            guard let text = string(view, "pmk") else { return nil }
+            guard text.count == 64, let octets = HexString.decode(text) else {
+                report(view.path("pmk"), .string(text), "must be 64 hex digits (a 32-octet PMK)")
+                return nil
+            }
+            return DatapathSharedKey(secret: .pmk(octets), suite: suite)
+        default:
+            report(path, nil, "must have exactly one of passphrase and pmk")
+            return nil
+        }
     }
 }

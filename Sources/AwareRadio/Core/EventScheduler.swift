@@ -17,6 +17,14 @@ public protocol EventScheduler: AnyObject {
 
     /// Cancels work that has not run yet; cancelling twice, or after it ran, does nothing.
     func cancel(_ work: ScheduledWork)
+
+    /// `instant` on a clock every station of the air shares, in nanoseconds: virtual time on
+    /// the simulated air, CLOCK_MONOTONIC (since boot) under the wall clock, so that processes
+    /// on one machine can stamp application data and measure one-way latency.
+    func sharedTimestamp(of instant: Instant) -> UInt64
+
+    /// The inverse of ``sharedTimestamp(of:)``.
+    func instant(ofSharedTimestamp timestamp: UInt64) -> Instant
 }
 
 extension EventScheduler {

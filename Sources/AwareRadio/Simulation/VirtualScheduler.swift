@@ -15,6 +15,9 @@ import AwareWire
 /// bound. Heap entries are three plain words and the closures live in a side table indexed
 /// by slot, so sifting moves no reference counts.
 public final class VirtualScheduler: EventScheduler {
+    public func sharedTimestamp(of instant: Instant) -> UInt64 { instant.nanoseconds }
+    public func instant(ofSharedTimestamp timestamp: UInt64) -> Instant { Instant(nanoseconds: timestamp) }
+
     /// The time of the event running now, or of the last one that ran.
     public private(set) var now: Instant
     /// How many work items have run since the scheduler was made.

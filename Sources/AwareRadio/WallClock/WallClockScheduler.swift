@@ -20,6 +20,11 @@ import Glibc
 /// `@unchecked Sendable`: every stored mutable property is read and written only while
 /// `condition` is locked; the stored closures run only on the executor thread.
 public final class WallClockScheduler: EventScheduler, @unchecked Sendable {
+    public func sharedTimestamp(of instant: Instant) -> UInt64 { origin &+ instant.nanoseconds }
+    public func instant(ofSharedTimestamp timestamp: UInt64) -> Instant {
+        Instant(nanoseconds: timestamp > origin ? timestamp - origin : 0)
+    }
+
     private let condition = MonotonicCondition()
     /// CLOCK_MONOTONIC at creation: `now` counts from here.
     private let origin: UInt64

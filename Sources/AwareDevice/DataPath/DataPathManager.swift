@@ -1,0 +1,151 @@
+import AwareCrypto
+import AwareProtocol
+import AwareRadio
+import AwareWire
+
+/// Runs the NDP machines of one device (nan-wire-reference.md 4): it starts initiators when its
+/// owner asks (the phone), creates a responder for each Data Path Request that arrives (the
+/// accessory), feeds them their frames and timers, and opens the device's data link when one
+/// finishes setup. The machines are pure; this is their edge.
+public final class DataPathManager {
+    private unowned let device: NANDevice
+    private var initiators: [DataLinkID: NDPInitiator] = [:]
+    private var responders: [DataLinkID: NDPResponder] = [:]
+    private var timers: [DataLinkID: [NDPTimer: ScheduledWork]] = [:]
+    private var randomBytes: (Int) -> [UInt8]
+    /// The data paths that finished setup and have not ended.
+    public private(set) var links: [DataLinkID: NDPLink] = [:]
+    /// For a Data Path Request from `peer`: what to answer it with, or nil to ignore it (a
+    /// phone serves no requests). The accessory builds it from its profile and pairing store.
+    public var responderConfiguration: ((_ peer: MACAddress) -> NDPResponderConfiguration?)?
+    /// Reports setups, failures and terminations.
+    public var eventHandler: ((DataPathEvent) -> Void)?
+    /// Sees each transmitted data-path NAF before it goes out; returning nil drops it. Faults.
+    public var outboundFilter: ((DataLinkID, [UInt8]) -> [UInt8]?)?
+
+    public init(device: NANDevice, randomBytes: @escaping (Int) -> [UInt8]) {
+        self.device = device
+        self.randomBytes = randomBytes
+        device.dataPathFrameHandler = { [weak self] frame in self?.received(frame) }
+    }
+
+    /// Starts a data path as its initiator (the phone).
+    public func request(_ configuration: NDPInitiatorConfiguration) {
+        var machine = NDPInitiator(configuration: configuration, nonce: randomBytes(32))
+        let id = machine.id
+        cancelTimers(id)
+        responders[id] = nil
+        let actions = machine.start(now: device.now)
+        initiators[id] = machine
+        perform(actions, for: id)
+    }
+
+    /// Ends a data path, or gives up setting it up: a Data Path Termination goes out.
+    public func terminate(_ id: DataLinkID, reason: NANReasonCode = .unspecifiedReason) {
+        handle(.terminate(reason: reason), for: id)
+        forget(id)
+    }
+
+    /// Forgets a data path without telling the peer (it went away, or a fault).
+    public func forget(_ id: DataLinkID) {
+        cancelTimers(id)
+        initiators[id] = nil
+        responders[id] = nil
+        if links.removeValue(forKey: id) != nil { device.closeDataLink(id) }
+    }
+
+    // MARK: - Frames and timers
+
+    private func received(_ frame: ReceivedFrame) {
+        guard case .nanAction(let action) = frame.frame.body, let ndpID = Self.ndpID(of: action) else { return }
+        let id = DataLinkID(peerNMI: frame.transmitter, ndpID: ndpID)
+        if action.subtype == .dataPathRequest {
+            guard let configuration = responderConfiguration?(frame.transmitter),
+                let machine = NDPResponder(
+                    configuration: configuration,
+                    request: action,
+                    transmitter: frame.transmitter,
+                    nonce: randomBytes(32),
+                    now: device.now
+                )
+            else { return }
+            // A new request for a data path we still hold: the peer started over (it rebooted,
+            // or missed our termination); the old one is gone.
+            if links[id] != nil || responders[id] != nil || initiators[id] != nil { forget(id) }
+            responders[id] = machine
+            perform(machine.initialActions, for: id)
+            return
+        }
+        handle(.received(action, transmitter: frame.transmitter), for: id)
+    }
+
+    private func handle(_ event: NDPEvent, for id: DataLinkID) {
+        if var machine = initiators[id] {
+            let actions = machine.handle(event, now: device.now)
+            initiators[id] = machine
+            perform(actions, for: id)
+        } else if var machine = responders[id] {
+            let actions = machine.handle(event, now: device.now)
+            responders[id] = machine
+            perform(actions, for: id)
+        }
+    }
+
+    private func perform(_ actions: [NDPAction], for id: DataLinkID) {
+        for action in actions {
+            switch action {
+            case .transmit(let frame):
+                guard let frame = outboundFilter.map({ $0(id, frame) }) ?? frame else { continue }
+                device.transmitFrame(TxRequest(frame: frame, channel: device.homeChannel))
+            case .arm(let timer, let instant):
+                if let previous = timers[id]?[timer] { device.scheduler.cancel(previous) }
+                timers[id, default: [:]][timer] = device.scheduler.schedule(at: instant) { [weak self] in
+                    self?.timers[id]?[timer] = nil
+                    self?.handle(.timerFired(timer), for: id)
+                }
+            case .cancel(let timer):
+                if let work = timers[id]?.removeValue(forKey: timer) { device.scheduler.cancel(work) }
+            case .established(let link):
+                links[id] = link
+                device.openDataLink(
+                    DataLinkConfiguration(
+                        id: id,
+                        localNDI: link.localNDI,
+                        peerNDI: link.peerNDI,
+                        clusterID: device.cluster?.clusterID ?? link.peerNMI,
+                        key: link.tk,
+                        cipher: link.cipher,
+                        channel: link.schedule.channel,
+                        slots: Set(link.schedule.slots)
+                    )
+                )
+                eventHandler?(.established(link))
+            case .failed(let failure):
+                cancelTimers(id)
+                initiators[id] = nil
+                responders[id] = nil
+                eventHandler?(.failed(id, failure))
+            case .terminated(_, let reason, let byPeer):
+                let wasOpen = links[id] != nil
+                forget(id)
+                if wasOpen || byPeer { eventHandler?(.terminated(id, reason: reason, byPeer: byPeer)) }
+            }
+        }
+    }
+
+    private func cancelTimers(_ id: DataLinkID) {
+        for work in timers.removeValue(forKey: id)?.values ?? [:].values { device.scheduler.cancel(work) }
+    }
+
+    /// The NDP ID of the frame's NDP or NDPE attribute.
+    static func ndpID(of frame: NANActionFrame) -> UInt8? {
+        for attribute in frame.attributes {
+            switch attribute {
+            case .ndp(let ndp): return ndp.common.ndpID
+            case .ndpExtension(let ndpe): return ndpe.common.ndpID
+            default: continue
+            }
+        }
+        return nil
+    }
+}
