@@ -24,6 +24,7 @@ public final class Accessory {
     public private(set) var publishedInstances: [String: UInt8] = [:]
     private var lastSubscriber: MACAddress?
     private var pairing: AccessoryPairing?
+    private var dataService: AccessoryDataService?
 
     /// `pairingStore` keeps paired phones across restarts (`--state-dir`); without one they are
     /// kept in memory for this run only.
@@ -69,7 +70,38 @@ public final class Accessory {
             self.pairing = pairing
         }
         device.acceptsUnprotectedFromPairedPeers = options.faults.contains(.acceptUnprotected)
+        if profile.services.contains(where: { $0.datapath != nil }) {
+            let service = AccessoryDataService(
+                profile: profile,
+                faults: options.faults,
+                device: device,
+                seed: options.seed &+ UInt64(options.boot ?? 0),
+                seeded: options.pinSource == .seeded,
+                pairingKeys: { _ in nil },
+                publishInstances: { [:] },
+                emit: { _, _, _ in }
+            )
+            service.pairingKeys = { [weak self] peer in self?.pairing?.dataPathKeys[peer] }
+            service.publishInstances = { [weak self] in self?.publishedInstances ?? [:] }
+            service.emit = { [weak self] name, fields, text in self?.emit(name, fields, text: text) }
+            dataService = service
+        }
         installFaults()
+    }
+
+    /// The performance mode the accessory's listener runs in (apple-peer-model.md 1.7): the
+    /// profile's default until changed. A phone that asks for another is refused.
+    public var performanceMode: PerformanceMode {
+        get { dataService?.mode ?? profile.performance.defaultMode }
+        set { dataService?.mode = newValue }
+    }
+
+    /// The data paths up now.
+    public var dataPaths: [NDPLink] { dataService.map { Array($0.manager.links.values) } ?? [] }
+
+    /// The accessory's performance report for one data path, as it would answer a phone.
+    public func performanceReport(for link: DataLinkID) -> PerformanceReport? {
+        dataService?.sessions[link]?.report()
     }
 
     /// The NIRA this boot advertises, when the accessory caches keys.
@@ -121,6 +153,7 @@ public final class Accessory {
 
     /// Stops publishing and leaves the air.
     public func stop() {
+        dataService?.stop()
         pairing?.stop()
         device.stop()
         emit("stopped", [], text: "stopped")

@@ -204,6 +204,8 @@ extension AccessoryPairing {
 
     private func completed(_ result: PASNResult, peer: MACAddress) {
         pins[peer] = nil
+        // The ND-PMK of this pairing (or verification) secures the peer's data paths (3.5, 4.2).
+        dataPathKeys[peer] = (result.ndPMK, result.suite)
         run(bootstrap.handle(.forget(peer: peer), now: now, rng: &random))
         if !faults.contains(.noFrameProtection) {
             device.installPairwiseKey(

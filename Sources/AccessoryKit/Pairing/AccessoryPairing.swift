@@ -28,6 +28,9 @@ final class AccessoryPairing {
     var responders: [MACAddress: ResponderRun] = [:]
     /// Keys of completed pairings in this run, per phone, until the NIK exchange is done.
     var sessions: [MACAddress: PASNResult] = [:]
+    /// The ND-PMK and cipher suite of each peer's latest pairing or verification, in memory:
+    /// after a restart the phone verifies again before it opens a data path.
+    var dataPathKeys: [MACAddress: (ndPMK: [UInt8], suite: NANSecurityCipherSuite)] = [:]
     /// Digests of PASN frames 1 and 3 already acted on (replay protection).
     var seenFrames: [[UInt8]] = []
     var records: [PairingRecord]

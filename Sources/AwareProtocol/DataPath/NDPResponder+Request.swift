@@ -35,7 +35,7 @@ extension NDPResponder {
         if let common = own.intersection(proposal), common.slots.count >= needed {
             agreed = common
             counterProposal = false
-        } else if own.slots.count >= needed {
+        } else if own.slots.count >= needed, configuration.policy.counterProposes {
             agreed = own
             counterProposal = true
         } else {

@@ -11,13 +11,18 @@ public struct NDPResponderPolicy: Hashable, Sendable {
     public var expectedMode: PerformanceMode?
     /// A fault switch: accept a mode mismatch instead of refusing it.
     public var toleratesModeMismatch: Bool
+    /// Answer a proposal that does not fit with our own schedule (4.1); off (a fault switch)
+    /// rejects it with INVALID_AVAILABILITY instead.
+    public var counterProposes: Bool
 
     public init(
         requiresSecurity: Bool = true,
         allowedSuites: [NANSecurityCipherSuite] = NANSecurityCipherSuite.allCases,
         expectedMode: PerformanceMode? = nil,
-        toleratesModeMismatch: Bool = false
+        toleratesModeMismatch: Bool = false,
+        counterProposes: Bool = true
     ) {
+        self.counterProposes = counterProposes
         self.requiresSecurity = requiresSecurity
         self.allowedSuites = allowedSuites
         self.expectedMode = expectedMode

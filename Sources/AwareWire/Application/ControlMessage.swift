@@ -83,7 +83,11 @@ extension ControlMessage: WireCodable {
                 throw reader.error(.invalidValue("TID \(tid) is not 0-7 or 0xFF"), field: "TID", at: reliableOffset - 1)
             }
             guard reliable <= 1 else {
-                throw reader.error(.invalidValue("Reliable is \(reliable), not 0 or 1"), field: "Reliable", at: reliableOffset)
+                throw reader.error(
+                    .invalidValue("Reliable is \(reliable), not 0 or 1"),
+                    field: "Reliable",
+                    at: reliableOffset
+                )
             }
             self = .startStream(
                 StreamRequest(

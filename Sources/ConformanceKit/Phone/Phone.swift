@@ -15,10 +15,15 @@ public final class Phone {
     public private(set) var rejectedCommands: [DiscoveryCommandError] = []
     /// Receives a line for the test's event log for everything the phone sees.
     public var log: ((String, [String: JSONValue]) -> Void)? {
-        didSet { pairing.log = log }
+        didSet {
+            pairing.log = log
+            dataPaths.log = log
+        }
     }
     /// Pairing and reconnecting, as an iPhone does them.
     public private(set) var pairing: PhonePairing!
+    /// Data paths to paired accessories, and the app traffic on them.
+    public private(set) var dataPaths: PhoneDataPaths!
 
     /// A phone at `position` on `air`; synchronized discovery unless `unsynchronized`.
     public init(
@@ -59,6 +64,7 @@ public final class Phone {
         pairing = PhonePairing(device: device, store: pairingStore, seed: seed)
         device.notificationHandler = { [weak self] in self?.handle($0) }
         device.pasnFrameHandler = { [weak self] frame in self?.pairing.pasnFrameReceived(frame) }
+        dataPaths = PhoneDataPaths(device: device, pairing: pairing, seed: seed)
     }
 
     public var address: MACAddress { device.configuration.address }

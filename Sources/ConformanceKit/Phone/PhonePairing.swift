@@ -18,6 +18,9 @@ public final class PhonePairing {
     public var options = PhonePairingOptions()
     /// The outcome of the last attempt, once it ended.
     public private(set) var outcome: PairingOutcome?
+    /// The ND-PMK and cipher suite of the latest pairing or verification with each accessory:
+    /// what the phone secures data paths with (nan-wire-reference.md 3.5, 4.2).
+    public private(set) var dataPathKeys: [MACAddress: (ndPMK: [UInt8], suite: NANSecurityCipherSuite)] = [:]
     /// PASN frame 1 and 3 bodies this phone sent, newest last (replay tests re-send them).
     public private(set) var sentPASNFrames: [TxRequest] = []
     /// How many times frame 1 went out in the current attempt.
@@ -64,7 +67,10 @@ public final class PhonePairing {
 
     /// Forgets the NM-TK for `accessory` (the link dropped; hostap `nan_pairing_unpair_peer`):
     /// what a phone does when the accessory went away, before it reconnects.
-    public func dropLink(with accessory: MACAddress) { device.removePairwiseKey(peer: accessory) }
+    public func dropLink(with accessory: MACAddress) {
+        device.removePairwiseKey(peer: accessory)
+        dataPathKeys[accessory] = nil
+    }
 
     /// Pairs with the publisher of `result`: bootstrapping, then PASN with the PIN `pin` returns
     /// once the accessory shows one.
@@ -287,6 +293,7 @@ public final class PhonePairing {
 
     private func completed(_ result: PASNResult) {
         guard var attempt else { return }
+        dataPathKeys[attempt.accessory] = (result.ndPMK, result.suite)
         device.installPairwiseKey(
             peer: attempt.accessory,
             key: result.tk,

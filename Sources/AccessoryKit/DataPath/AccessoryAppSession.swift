@@ -1,0 +1,287 @@
+import AwareDevice
+import AwareProtocol
+import AwareRadio
+import AwareWire
+
+/// The accessory's application on one data path, as its profile describes it: the drone's
+/// telemetry stream at the profile's rate, answers on the control flow (ping, streams on
+/// request, its performance report) and, on a camera, the file service.
+final class AccessoryAppSession {
+    unowned let service: AccessoryDataService
+    let link: NDPLink
+    let serviceProfile: ServiceProfile?
+    let establishedAt: Instant
+    private var telemetry: DatagramFlow?
+    private var telemetryTimer: ScheduledWork?
+    private var stream:
+        (flow: DatagramFlow, request: ControlMessage.StreamRequest, ends: Instant, timer: ScheduledWork?)?
+    private var nextStreamFlow: UInt16 = 2
+    private var controls: [UInt16: ReliableChannel] = [:]
+    private var fileServer: FileServer?
+    private var fileTimers: [UInt16: ScheduledWork] = [:]
+    private var filePeerPorts: [UInt16: UInt16] = [:]
+    private var closed = false
+    /// Datagrams this session's streams handed to the data path.
+    private(set) var datagramsOffered = 0
+
+    init(service: AccessoryDataService, link: NDPLink, serviceProfile: ServiceProfile?) {
+        self.service = service
+        self.link = link
+        self.serviceProfile = serviceProfile
+        establishedAt = service.transport.sharedNow
+        if let files = service.profile.app?.fileService {
+            fileServer = FileServer(files: files.files.map { FileContent(name: $0.name, size: UInt64($0.sizeBytes)) })
+        }
+    }
+
+    var transport: AppTransport { service.transport }
+    var appPort: UInt16 { UInt16(clamping: serviceProfile?.datapath?.port ?? Int(AppPorts.defaultService)) }
+    var filePort: UInt16? {
+        guard let files = service.profile.app?.fileService else { return nil }
+        return UInt16(clamping: files.port ?? serviceProfile?.datapath?.port ?? Int(AppPorts.defaultService))
+    }
+
+    /// The access category of the accessory's own traffic: its service class in its mode.
+    var category: AccessCategory {
+        (service.profile.performance.serviceClass(for: service.mode) ?? .bestEffort).accessCategory
+    }
+
+    /// An unreliable datagram still queued this long after it was sent is dropped, not sent
+    /// late: telemetry that old is worthless. Twice the longest gap of the bulk schedule.
+    static let datagramDeadline = Interval.milliseconds(200)
+
+    func start() {
+        guard let app = service.profile.app?.telemetry, serviceProfile?.name == app.service || serviceProfile == nil
+        else { return }
+        telemetry = DatagramFlow(flowID: 1)
+        let period = Interval.seconds(1 / max(app.rateHz, 0.001))
+        let payload = [UInt8](repeating: 0x54, count: max(0, app.payloadBytes))
+        scheduleTelemetry(period: period, payload: payload)
+    }
+
+    private func scheduleTelemetry(period: Interval, payload: [UInt8]) {
+        telemetryTimer = transport.scheduler.schedule(after: period) { [weak self] in
+            guard let self, !self.closed, var flow = self.telemetry else { return }
+            let message = flow.send(payload, now: self.transport.sharedNow)
+            self.telemetry = flow
+            self.sendDatagram(message)
+            self.scheduleTelemetry(period: period, payload: payload)
+        }
+    }
+
+    private func sendDatagram(_ message: AppMessage, category: AccessCategory? = nil) {
+        datagramsOffered += 1
+        transport.send(
+            message,
+            on: link.id,
+            sourcePort: appPort,
+            destinationPort: AppPorts.phone,
+            category: category ?? self.category,
+            deadline: transport.scheduler.now + Self.datagramDeadline
+        )
+    }
+
+    func close() {
+        closed = true
+        for work in [telemetryTimer, stream?.timer].compactMap({ $0 }) + Array(fileTimers.values) {
+            transport.scheduler.cancel(work)
+        }
+        for channel in controls.values { channel.close() }
+        controls.removeAll()
+        stream = nil
+    }
+
+    // MARK: - Receiving
+
+    func received(_ datagram: AppDatagram) {
+        guard !closed else { return }
+        if let filePort, datagram.destinationPort == filePort,
+            isFileMessage(datagram.message) || fileFlows.contains(datagram.message.flowID)
+        {
+            fileReceived(datagram)
+            return
+        }
+        guard datagram.destinationPort == appPort else { return }
+        switch datagram.message.kind {
+        case .segment, .control, .ack:
+            let flowID = datagram.message.flowID
+            let channel =
+                controls[flowID]
+                ?? {
+                    let created = ReliableChannel(
+                        transport: transport,
+                        link: link.id,
+                        flowID: flowID,
+                        localPort: appPort,
+                        peerPort: datagram.sourcePort,
+                        category: category
+                    )
+                    created.deliver = { [weak self, weak created] body in
+                        guard let self, let created else { return }
+                        self.controlReceived(body, on: created)
+                    }
+                    controls[flowID] = created
+                    return created
+                }()
+            channel.receive(datagram.message)
+        default:
+            break
+        }
+    }
+
+    // MARK: - Control
+
+    private func controlReceived(_ body: AppMessageBody, on channel: ReliableChannel) {
+        let payload: [UInt8]
+        switch body {
+        case .control(let octets), .segment(let octets): payload = octets
+        default: return
+        }
+        guard let message = try? ControlMessage(payload: payload) else {
+            channel.send(.control(ControlMessage.refused("malformed control message").wireBytes))
+            return
+        }
+        switch message {
+        case .ping(let token):
+            channel.send(.control(ControlMessage.pong(token).wireBytes))
+        case .startStream(let request):
+            startStream(request, answering: channel)
+        case .stopStream:
+            stopStream(answering: channel)
+        case .reportRequest:
+            channel.send(.control(ControlMessage.report(report().json.serialized).wireBytes))
+        default:
+            channel.send(.control(ControlMessage.refused("not a request").wireBytes))
+        }
+    }
+
+    private func startStream(_ request: ControlMessage.StreamRequest, answering channel: ReliableChannel) {
+        guard request.rateMillihertz > 0, !request.reliable else {
+            channel.send(.control(ControlMessage.refused("only datagram streams at a positive rate").wireBytes))
+            return
+        }
+        if let timer = stream?.timer { transport.scheduler.cancel(timer) }
+        let flowID = nextStreamFlow
+        nextStreamFlow &+= 1
+        var rate = request.rateHz
+        if service.faults.contains(.throttledStream) { rate /= 10 }
+        let ends = transport.scheduler.now + .milliseconds(Int64(request.durationMilliseconds))
+        stream = (DatagramFlow(flowID: flowID), request, ends, nil)
+        channel.send(.control(ControlMessage.streamStarted(flowID: flowID).wireBytes))
+        let category = request.tid.map { AccessCategory(userPriority: $0) } ?? self.category
+        let payload = [UInt8](repeating: 0x42, count: Int(request.payloadOctets))
+        scheduleStream(period: .seconds(1 / rate), payload: payload, category: category, channel: channel)
+    }
+
+    private func scheduleStream(
+        period: Interval,
+        payload: [UInt8],
+        category: AccessCategory,
+        channel: ReliableChannel
+    ) {
+        let timer = transport.scheduler.schedule(after: period) { [weak self] in
+            guard let self, !self.closed, var current = self.stream else { return }
+            guard self.transport.scheduler.now < current.ends else {
+                self.stream = nil
+                channel.send(
+                    .control(ControlMessage.streamStopped(datagramsSent: current.flow.nextSequence).wireBytes)
+                )
+                return
+            }
+            let message = current.flow.send(payload, now: self.transport.sharedNow)
+            current.timer = nil
+            self.stream = current
+            self.sendDatagram(message, category: category)
+            self.scheduleStream(period: period, payload: payload, category: category, channel: channel)
+        }
+        stream?.timer = timer
+    }
+
+    private func stopStream(answering channel: ReliableChannel) {
+        guard let current = stream else {
+            channel.send(.control(ControlMessage.streamStopped(datagramsSent: 0).wireBytes))
+            return
+        }
+        if let timer = current.timer { transport.scheduler.cancel(timer) }
+        stream = nil
+        channel.send(.control(ControlMessage.streamStopped(datagramsSent: current.flow.nextSequence).wireBytes))
+    }
+
+    /// The accessory's report on this data path, like the phone's `WAPerformanceReport`
+    /// (apple-peer-model.md 1.8) from the sending side: what it offered and what the phone
+    /// acknowledged, its transmit latency per access category, the schedule's duty cycle.
+    func report() -> PerformanceReport {
+        let statistics = service.device.dataLinkStatistics(link.id) ?? DataLinkStatistics()
+        let rate = statistics.lastSignalDBm.map { LinkRate.select(signalDBm: Double($0)).megabitsPerSecond }
+        let inflate = service.faults.contains(.inflatedReport) ? 2 : 1
+        let measurement = PerformanceMeasurement(
+            rssiDBm: statistics.lastSignalDBm,
+            phyRateMbps: rate,
+            dutyCycle: Double(link.schedule.slots.count) / 32,
+            duration: transport.sharedNow - establishedAt,
+            transmitLatencies: statistics.transmitLatencies,
+            offeredPackets: statistics.framesOffered * inflate,
+            deliveredPackets: statistics.framesDelivered * inflate,
+            deliveredBytes: UInt64(statistics.octetsDelivered * inflate),
+            transmittedBytes: UInt64(statistics.octetsDelivered)
+        )
+        return PerformanceReport(measurement)
+    }
+
+    // MARK: - Files
+
+    private var fileFlows: Set<UInt16> { Set(fileServer?.connectionFlowIDs ?? []) }
+
+    private func isFileMessage(_ message: AppMessage) -> Bool {
+        if case .fileRequest = message.body { return true }
+        return false
+    }
+
+    private func fileReceived(_ datagram: AppDatagram) {
+        guard var server = fileServer else { return }
+        var message = datagram.message
+        if service.faults.contains(.noFileResume), case .fileRequest(var request) = message.body {
+            request.offset = 0
+            message.body = .fileRequest(request)
+        }
+        filePeerPorts[message.flowID] = datagram.sourcePort
+        let actions = server.receive(message, now: transport.sharedNow)
+        fileServer = server
+        performFile(actions)
+    }
+
+    private func performFile(_ actions: [FileServiceAction]) {
+        guard let port = filePort else { return }
+        for action in actions {
+            switch action {
+            case .transmit(var message):
+                if service.faults.contains(.corruptFileChunk), case .fileChunk(var chunk) = message.body,
+                    chunk.offset == 0, !chunk.data.isEmpty
+                {
+                    chunk.data[chunk.data.count / 2] ^= 0x01
+                    message.body = .fileChunk(chunk)
+                }
+                transport.send(
+                    message,
+                    on: link.id,
+                    sourcePort: port,
+                    destinationPort: filePeerPorts[message.flowID] ?? AppPorts.phone,
+                    category: category
+                )
+            case .armTimer(let flowID, let deadline):
+                if let work = fileTimers[flowID] { transport.scheduler.cancel(work) }
+                fileTimers[flowID] = transport.schedule(atShared: deadline) { [weak self] in
+                    guard let self, var server = self.fileServer else { return }
+                    self.fileTimers[flowID] = nil
+                    let actions = server.timerFired(flowID: flowID, now: self.transport.sharedNow)
+                    self.fileServer = server
+                    self.performFile(actions)
+                }
+            case .cancelTimer(let flowID):
+                if let work = fileTimers.removeValue(forKey: flowID) { transport.scheduler.cancel(work) }
+            case .event, .connectionLost:
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,236 @@
+import AwareCrypto
+import AwareDevice
+import AwareProtocol
+import AwareRadio
+import AwareWire
+
+/// The accessory's data side: it answers Data Path Requests as its profile says (only paired
+/// phones, with the profile's cipher suites, in its performance mode, on its schedule), and runs
+/// its application on every data path that comes up (``AccessoryAppSession``).
+///
+/// Policy (nan-wire-reference.md 2.11, 4.1): a request without security is refused with reason
+/// SECURITY_POLICY (8) unless the profile allows open data paths; a secured request from a phone
+/// that holds no pairing (no ND-PMK here) is refused with the same reason; a request in another
+/// performance mode than the accessory's is refused with QoS_UNACCEPTABLE (9), since Apple
+/// calls a mismatch undefined behaviour (apple-peer-model.md 1.7).
+final class AccessoryDataService {
+    let profile: AccessoryProfile
+    let faults: Set<AccessoryFault>
+    let device: NANDevice
+    let manager: DataPathManager
+    let transport: AppTransport
+    /// The mode the accessory's listener runs in (apple-peer-model.md 1.7): the profile's
+    /// default until changed.
+    var mode: PerformanceMode
+    var sessions: [DataLinkID: AccessoryAppSession] = [:]
+    /// Phones whose data path ended while the `ndp-stale-after-termination` fault is on.
+    var staleLinks: Set<MACAddress> = []
+    var emit: (String, [(String, JSONValue)], String) -> Void
+    var pairingKeys: (MACAddress) -> (ndPMK: [UInt8], suite: NANSecurityCipherSuite)?
+    var publishInstances: () -> [String: UInt8]
+    private let nonces: NonceSource
+
+    init(
+        profile: AccessoryProfile,
+        faults: Set<AccessoryFault>,
+        device: NANDevice,
+        seed: UInt64,
+        seeded: Bool,
+        pairingKeys: @escaping (MACAddress) -> (ndPMK: [UInt8], suite: NANSecurityCipherSuite)?,
+        publishInstances: @escaping () -> [String: UInt8],
+        emit: @escaping (String, [(String, JSONValue)], String) -> Void
+    ) {
+        self.profile = profile
+        self.faults = faults
+        self.device = device
+        self.pairingKeys = pairingKeys
+        self.publishInstances = publishInstances
+        self.emit = emit
+        mode = profile.performance.defaultMode
+        let nonces = NonceSource(seed: seed ^ 0x4E44_5053, seeded: seeded)
+        self.nonces = nonces
+        manager = DataPathManager(device: device, randomBytes: { nonces.bytes($0) })
+        transport = AppTransport(device: device)
+        manager.responderConfiguration = { [unowned self] peer in self.responderConfiguration(for: peer) }
+        manager.eventHandler = { [unowned self] event in self.handle(event) }
+        transport.receiveHandler = { [unowned self] datagram in self.sessions[datagram.link]?.received(datagram) }
+        device.dataRateSelection = { signal in signal.map { LinkRate.select(signalDBm: Double($0)).txRate } }
+        if faults.contains(.discoveryWindowBursts) { device.dataTransmitSlotsOverride = [0] }
+        if faults.contains(.plaintextData) { device.sendsPlaintextData = true }
+        if faults.contains(.wrongTID) { device.dataTIDOverride = AccessCategory.background.tid }
+        if faults.contains(.badKeyInstallMIC) {
+            manager.outboundFilter = { _, frame in Self.corruptingKeyInstallMIC(frame) }
+        }
+    }
+
+    /// The services that take data paths, by publish instance.
+    var dataServices: [UInt8: ServiceProfile] {
+        let instances = publishInstances()
+        var result: [UInt8: ServiceProfile] = [:]
+        for service in profile.services where service.datapath != nil {
+            if let instance = instances[service.name] { result[instance] = service }
+        }
+        return result
+    }
+
+    /// The schedule the accessory offers in `mode` on the data channel (149, the channel
+    /// Apple's and hostap's NDLs use in 5 GHz; nan-wire-reference.md 2.7).
+    func availability(for mode: PerformanceMode) -> NDPSchedule {
+        let offered: PerformanceMode = faults.contains(.realtimeAsBulk) ? .bulk : mode
+        return NDPSchedule(mode: offered)
+    }
+
+    // MARK: - Answering requests
+
+    func responderConfiguration(for peer: MACAddress) -> NDPResponderConfiguration? {
+        if staleLinks.contains(peer) {
+            emit(
+                "datapath_request_ignored",
+                [("peer", .string(peer.description)), ("reason", .string("stale-data-path"))],
+                "ignored a data path request from \(peer): its last data path is still held (fault)"
+            )
+            return nil
+        }
+        if faults.contains(.singleDataPath), let other = manager.links.keys.first(where: { $0.peerNMI != peer }) {
+            emit(
+                "datapath_request_ignored",
+                [("peer", .string(peer.description)), ("reason", .string("busy"))],
+                "ignored a data path request from \(peer): serving \(other.peerNMI) (fault)"
+            )
+            return nil
+        }
+        let services = dataServices
+        guard let first = services.values.first?.datapath else { return nil }
+        var suites: [NANSecurityCipherSuite] = []
+        for service in services.values {
+            for suite in service.datapath?.cipherSuites ?? [] {
+                let value: NANSecurityCipherSuite = suite == .pasn256 ? .ncsPKPASN256 : .ncsPKPASN128
+                if !suites.contains(value) { suites.append(value) }
+            }
+            if let shared = service.datapath?.sharedKey {
+                let value: NANSecurityCipherSuite = shared.suite == .sk256 ? .ncsSK256 : .ncsSK128
+                if !suites.contains(value) { suites.append(value) }
+            }
+        }
+        var credentials: [MACAddress: NDPSecurity] = [:]
+        if let keys = pairingKeys(peer) { credentials[peer] = .pairing(ndPMK: keys.ndPMK, suite: keys.suite) }
+        var fallback: NDPSecurity?
+        if let shared = first.sharedKey {
+            let suite: NANSecurityCipherSuite = shared.suite == .sk256 ? .ncsSK256 : .ncsSK128
+            switch shared.secret {
+            case .passphrase(let text): fallback = .passphrase(text, suite: suite)
+            case .pmk(let key): fallback = .pmk(key, suite: suite)
+            }
+        }
+        if faults.contains(.acceptUnpairedDataPath), credentials[peer] == nil {
+            // The fault: no check that the phone ever paired; whatever PMK we make up, the
+            // exchange goes on instead of being refused.
+            credentials[peer] = .pairing(ndPMK: nonces.bytes(32), suite: suites.first ?? .ncsPKPASN128)
+        }
+        let allowsOpen = services.values.contains { $0.datapath?.allowOpen == true }
+        return NDPResponderConfiguration(
+            localNMI: device.configuration.address,
+            localNDI: device.configuration.dataInterfaceAddress,
+            clusterID: device.cluster?.clusterID ?? device.configuration.address,
+            availability: availability(for: mode),
+            interfaceIdentifier: IPv6Address.interfaceIdentifier(from: device.configuration.dataInterfaceAddress),
+            policy: NDPResponderPolicy(
+                requiresSecurity: !(allowsOpen || faults.contains(.acceptOpenDataPath)),
+                allowedSuites: suites.isEmpty ? [.ncsPKPASN128] : suites,
+                expectedMode: mode,
+                toleratesModeMismatch: faults.contains(.ignoreModeMismatch),
+                counterProposes: !faults.contains(.noCounterProposal)
+            ),
+            credentials: credentials,
+            defaultCredential: fallback,
+            serviceIDs: services.mapValues { ServiceID(serviceName: $0.name) }
+        )
+    }
+
+    private func handle(_ event: DataPathEvent) {
+        switch event {
+        case .established(let link):
+            let service = dataServices[link.publishID]
+            let configuration = device.dataLinks.first { $0.id == link.id }
+            if let configuration {
+                transport.attach(
+                    configuration,
+                    localInterfaceID: IPv6Address.interfaceIdentifier(from: link.localNDI),
+                    peerInterfaceID: link.peerInterfaceIdentifier
+                )
+            }
+            let session = AccessoryAppSession(service: self, link: link, serviceProfile: service)
+            sessions[link.id]?.close()
+            sessions[link.id] = session
+            emit(
+                "datapath_established",
+                [
+                    ("peer", .string(link.peerNMI.description)), ("ndpID", .unsigned(UInt64(link.ndpID))),
+                    ("csid", link.security.map { .unsigned(UInt64($0.rawValue)) } ?? .null),
+                    ("mode", .string(mode.rawValue)),
+                    ("slots", .array(link.schedule.slots.map { .unsigned(UInt64($0)) })),
+                    ("channel", .unsigned(UInt64(link.schedule.channel.number))),
+                    ("service", service.map { .string($0.name) } ?? .null),
+                ],
+                "data path \(link.ndpID) with \(link.peerNMI) is up (\(mode.rawValue), "
+                    + "\(link.schedule.slots.count) of 32 slots on channel \(link.schedule.channel.number))"
+            )
+            session.start()
+        case .failed(let id, let failure):
+            emit(
+                "datapath_refused",
+                [
+                    ("peer", .string(id.peerNMI.description)), ("ndpID", .unsigned(UInt64(id.ndpID))),
+                    ("reason", failure.reason.map { .unsigned(UInt64($0.rawValue)) } ?? .null),
+                    ("detail", .string(failure.description)),
+                ],
+                "data path with \(id.peerNMI) not set up: \(failure)"
+            )
+        case .terminated(let id, let reason, let byPeer):
+            sessions.removeValue(forKey: id)?.close()
+            transport.detach(id)
+            if faults.contains(.staleDataPathAfterTermination) { staleLinks.insert(id.peerNMI) }
+            emit(
+                "datapath_terminated",
+                [
+                    ("peer", .string(id.peerNMI.description)), ("ndpID", .unsigned(UInt64(id.ndpID))),
+                    ("reason", .unsigned(UInt64(reason.rawValue))), ("byPeer", .bool(byPeer)),
+                ],
+                "data path \(id.ndpID) with \(id.peerNMI) ended (reason \(reason.rawValue))"
+            )
+        }
+    }
+
+    func stop() {
+        for (id, session) in sessions {
+            session.close()
+            manager.forget(id)
+        }
+        sessions.removeAll()
+    }
+
+    /// The `ndp-bad-m4-mic` fault: the last octet of a Key Installment's Key MIC flipped. The
+    /// MIC sits right before the Key Data Length in the SKDA; flipping the frame's last MIC
+    /// octet is done by finding the SKDA (attribute 0x24) and its fixed descriptor layout.
+    static func corruptingKeyInstallMIC(_ frame: [UInt8]) -> [UInt8] {
+        // NAF body: 24-octet header, category, action, OUI (3), type, subtype (offset 24+6).
+        guard frame.count > 31, frame[30] == 8 else { return frame }
+        var offset = 31
+        var output = frame
+        while offset + 3 <= frame.count {
+            let id = frame[offset]
+            let length = Int(frame[offset + 1]) | Int(frame[offset + 2]) << 8
+            let body = offset + 3
+            guard body + length <= frame.count else { break }
+            // SKDA: Publish ID (1), then the EAPOL-Key descriptor: type (1), Key Information (2),
+            // Key Length (2), Replay Counter (8), Nonce (32), IV (16), RSC (8), Reserved (8),
+            // Key MIC; the MIC's first octet is at body + 1 + 77.
+            if id == 0x24, length > 1 + 77 {
+                output[body + 1 + 77] ^= 0xFF
+                return output
+            }
+            offset = body + length
+        }
+        return frame
+    }
+}

@@ -1,0 +1,56 @@
+import AwareCrypto
+import AwareDevice
+import AwareProtocol
+import AwareWire
+
+/// What the phone asks for when it opens a data path, as an app's `NetworkConnection`
+/// parameters do (apple-peer-model.md 1.7): a performance mode, a service class, and how the
+/// path is secured.
+public struct PhoneDataPathRequest: Hashable, Sendable {
+    /// How the phone secures the data path.
+    public enum Security: Hashable, Sendable {
+        /// With the ND-PMK of the phone's pairing with the accessory (what an iPhone does).
+        case paired
+        /// No security: an iPhone never asks for this; the bench does, to check the refusal.
+        case open
+        /// A secured request with an ND-PMK the accessory cannot know: a phone that never paired.
+        case unpaired
+        /// NCS-SK with a shared key (non-Apple profiles).
+        case sharedKey(NDPSecurity)
+    }
+
+    public var accessory: MACAddress
+    public var publishID: UInt8
+    public var serviceName: String
+    public var mode: PerformanceMode
+    public var serviceClass: ServiceClass
+    public var security: Security
+    /// The schedule the phone proposes; nil proposes the mode's own (``NDPSchedule/init(mode:channel:)``).
+    public var proposal: NDPSchedule?
+    /// The accessory's application port for this service (its profile's `datapath.port`).
+    public var servicePort: UInt16
+    /// The accessory's file-service port, when it has one.
+    public var filePort: UInt16?
+
+    public init(
+        accessory: MACAddress,
+        publishID: UInt8,
+        serviceName: String,
+        mode: PerformanceMode = .bulk,
+        serviceClass: ServiceClass = .bestEffort,
+        security: Security = .paired,
+        proposal: NDPSchedule? = nil,
+        servicePort: UInt16 = AppPorts.defaultService,
+        filePort: UInt16? = nil
+    ) {
+        self.servicePort = servicePort
+        self.filePort = filePort
+        self.accessory = accessory
+        self.publishID = publishID
+        self.serviceName = serviceName
+        self.mode = mode
+        self.serviceClass = serviceClass
+        self.security = security
+        self.proposal = proposal
+    }
+}

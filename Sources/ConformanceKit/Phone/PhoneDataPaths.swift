@@ -1,0 +1,171 @@
+import AwareCrypto
+import AwareDevice
+import AwareProtocol
+import AwareRadio
+import AwareWire
+
+/// The phone's data paths (nan-wire-reference.md 4): it opens them as the NDP initiator with the
+/// keys of its pairing, keeps what became of each request, and runs an app session
+/// (``PhoneDataSession``) on each that comes up. Used on the air's scheduler.
+public final class PhoneDataPaths {
+    private unowned let device: NANDevice
+    private unowned let pairing: PhonePairing
+    let manager: DataPathManager
+    let transport: AppTransport
+    public private(set) var outcomes: [DataLinkID: DataPathOutcome] = [:]
+    public private(set) var requests: [DataLinkID: PhoneDataPathRequest] = [:]
+    public private(set) var sessions: [DataLinkID: PhoneDataSession] = [:]
+    private var nextNDPID: UInt8 = 1
+    private var nextDialogToken: UInt8 = 1
+    private var generator: SeededGenerator
+    var log: ((String, [String: JSONValue]) -> Void)?
+
+    init(device: NANDevice, pairing: PhonePairing, seed: UInt64) {
+        self.device = device
+        self.pairing = pairing
+        let nonces = NonceBox(seed: seed ^ 0x4E44_5050)
+        generator = SeededGenerator(seed: seed ^ 0x4E44_504B)
+        manager = DataPathManager(device: device, randomBytes: { nonces.bytes($0) })
+        transport = AppTransport(device: device)
+        manager.eventHandler = { [unowned self] event in self.handle(event) }
+        transport.receiveHandler = { [unowned self] datagram in self.sessions[datagram.link]?.received(datagram) }
+        device.dataRateSelection = { signal in signal.map { LinkRate.select(signalDBm: Double($0)).txRate } }
+    }
+
+    /// Asks `request.accessory` for a data path and returns its ID; ``outcomes`` says what became
+    /// of it. Each request uses a new NDP ID, as a new connection does.
+    @discardableResult
+    public func open(_ request: PhoneDataPathRequest) -> DataLinkID {
+        let ndpID = nextNDPID
+        nextNDPID = nextNDPID == 255 ? 1 : nextNDPID + 1
+        let token = nextDialogToken
+        nextDialogToken = nextDialogToken == 255 ? 1 : nextDialogToken + 1
+        let id = DataLinkID(peerNMI: request.accessory, ndpID: ndpID)
+        let security: NDPSecurity
+        switch request.security {
+        case .open: security = .open
+        case .paired:
+            if let keys = pairing.dataPathKeys[request.accessory] {
+                security = .pairing(ndPMK: keys.ndPMK, suite: keys.suite)
+            } else {
+                // Not paired: what the phone would send if its app tried anyway.
+                security = .pairing(ndPMK: randomBytes(32), suite: .ncsPKPASN128)
+            }
+        case .unpaired: security = .pairing(ndPMK: randomBytes(32), suite: .ncsPKPASN128)
+        case .sharedKey(let value): security = value
+        }
+        requests[id] = request
+        outcomes[id] = .pending
+        let proposal = request.proposal ?? NDPSchedule(mode: request.mode)
+        log?(
+            "datapath_request",
+            [
+                "accessory": .string(request.accessory.description), "ndpID": .unsigned(UInt64(ndpID)),
+                "mode": .string(request.mode.rawValue), "serviceClass": .string(request.serviceClass.rawValue),
+                "security": .string("\(request.security)"),
+                "proposal": .array(proposal.slots.map { .unsigned(UInt64($0)) }),
+            ]
+        )
+        manager.request(
+            NDPInitiatorConfiguration(
+                localNMI: device.configuration.address,
+                localNDI: device.configuration.dataInterfaceAddress,
+                peerNMI: request.accessory,
+                clusterID: device.cluster?.clusterID ?? device.configuration.address,
+                publishID: request.publishID,
+                serviceID: ServiceID(serviceName: request.serviceName),
+                security: security,
+                proposal: proposal,
+                potential: NDPSchedule(mode: .realtime, channel: proposal.channel),
+                qos: request.mode.ndlQoS,
+                interfaceIdentifier: IPv6Address.interfaceIdentifier(from: device.configuration.dataInterfaceAddress),
+                dialogToken: token,
+                ndpID: ndpID
+            )
+        )
+        return id
+    }
+
+    /// Ends a data path with a Data Path Termination.
+    public func terminate(_ id: DataLinkID) {
+        sessions.removeValue(forKey: id)?.close()
+        transport.detach(id)
+        manager.terminate(id)
+        outcomes[id] = .terminated(reason: .unspecifiedReason, byPeer: false)
+    }
+
+    /// Drops a data path without telling the accessory: the link went away under it.
+    public func drop(_ id: DataLinkID) {
+        sessions[id]?.linkDropped()
+        sessions[id] = nil
+        transport.detach(id)
+        manager.forget(id)
+        outcomes[id] = .terminated(reason: .unspecifiedReason, byPeer: false)
+    }
+
+    /// What the phone's radio counted on a data path.
+    public func statistics(_ id: DataLinkID) -> DataLinkStatistics? { device.dataLinkStatistics(id) }
+
+    private func randomBytes(_ count: Int) -> [UInt8] {
+        (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }
+
+    private func handle(_ event: DataPathEvent) {
+        switch event {
+        case .established(let link):
+            outcomes[link.id] = .established(link)
+            if let configuration = device.dataLinks.first(where: { $0.id == link.id }) {
+                transport.attach(
+                    configuration,
+                    localInterfaceID: IPv6Address.interfaceIdentifier(from: link.localNDI),
+                    peerInterfaceID: link.peerInterfaceIdentifier
+                )
+            }
+            let request = requests[link.id]
+            let session = PhoneDataSession(
+                transport: transport,
+                link: link,
+                category: (request?.serviceClass ?? .bestEffort).accessCategory,
+                servicePort: request?.servicePort ?? AppPorts.defaultService,
+                filePort: request?.filePort
+            )
+            sessions[link.id] = session
+            log?(
+                "datapath_established",
+                [
+                    "accessory": .string(link.peerNMI.description), "ndpID": .unsigned(UInt64(link.ndpID)),
+                    "slots": .array(link.schedule.slots.map { .unsigned(UInt64($0)) }),
+                    "csid": link.security.map { .unsigned(UInt64($0.rawValue)) } ?? .null,
+                ]
+            )
+        case .failed(let id, let failure):
+            outcomes[id] = .failed(failure)
+            log?(
+                "datapath_failed",
+                [
+                    "accessory": .string(id.peerNMI.description), "ndpID": .unsigned(UInt64(id.ndpID)),
+                    "reason": failure.reason.map { .unsigned(UInt64($0.rawValue)) } ?? .null,
+                    "detail": .string(failure.description),
+                ]
+            )
+        case .terminated(let id, let reason, let byPeer):
+            sessions.removeValue(forKey: id)?.linkDropped()
+            transport.detach(id)
+            outcomes[id] = .terminated(reason: reason, byPeer: byPeer)
+            log?(
+                "datapath_terminated",
+                [
+                    "ndpID": .unsigned(UInt64(id.ndpID)), "reason": .unsigned(UInt64(reason.rawValue)),
+                    "byPeer": .bool(byPeer),
+                ]
+            )
+        }
+    }
+}
+
+/// Seeded nonces for the phone's NDP machines: the runner replays a run from its seed.
+final class NonceBox {
+    private var generator: SeededGenerator
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
+    func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) } }
+}

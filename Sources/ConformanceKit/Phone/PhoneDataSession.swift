@@ -1,0 +1,209 @@
+import AwareDevice
+import AwareProtocol
+import AwareRadio
+import AwareWire
+
+/// The phone's app on one data path: a control flow to the accessory's service (ping, stream
+/// requests, the accessory's report), the datagram streams it receives, with their one-way
+/// latency and arrival times, and file transfers. What it measures becomes the phone's
+/// ``PerformanceReport``.
+public final class PhoneDataSession {
+    public let link: NDPLink
+    public let category: AccessCategory
+    public let servicePort: UInt16
+    public let filePort: UInt16?
+    private let transport: AppTransport
+    private var control: ReliableChannel
+    private var nextFlowID: UInt16 = 0x100
+    /// Every control message the accessory sent, in order.
+    public private(set) var controlMessages: [ControlMessage] = []
+    /// Datagram flows received, by flow ID.
+    private var flows: [UInt16: DatagramFlow] = [:]
+    /// Per flow: arrival time (shared clock) and one-way latency of each datagram delivered.
+    public private(set) var arrivals: [UInt16: [Instant]] = [:]
+    public private(set) var latencies: [UInt16: [Interval]] = [:]
+    /// Per flow: the payload octets of each datagram delivered, in arrival order.
+    public private(set) var datagramOctets: [UInt16: [Int]] = [:]
+    /// The TIDs the accessory's data frames carried, by TID.
+    public private(set) var receivedTIDs: [UInt8: Int] = [:]
+    public private(set) var lastSignalDBm: Int?
+    public let establishedAt: Instant
+    /// File transfers, with every event each reported.
+    public private(set) var fileClient: FileClient?
+    public private(set) var fileEvents: [FileTransferEvent] = []
+    private var fileTimer: ScheduledWork?
+    public private(set) var closed = false
+
+    init(transport: AppTransport, link: NDPLink, category: AccessCategory, servicePort: UInt16, filePort: UInt16?) {
+        self.transport = transport
+        self.link = link
+        self.category = category
+        self.servicePort = servicePort
+        self.filePort = filePort
+        establishedAt = transport.sharedNow
+        control = ReliableChannel(
+            transport: transport,
+            link: link.id,
+            flowID: 0x10,
+            localPort: AppPorts.phone,
+            peerPort: servicePort,
+            category: category
+        )
+        control.deliver = { [weak self] body in self?.controlDelivered(body) }
+    }
+
+    /// Sends a control request (reliable, in order).
+    public func send(_ message: ControlMessage) {
+        control.send(.control(message.wireBytes))
+    }
+
+    /// The reliable control flow gave up: the accessory stopped acknowledging.
+    public var controlFailure: ReliableFailure? { control.failure }
+
+    private func controlDelivered(_ body: AppMessageBody) {
+        guard case .control(let payload) = body, let message = try? ControlMessage(payload: payload) else { return }
+        controlMessages.append(message)
+    }
+
+    func received(_ datagram: AppDatagram) {
+        guard !closed else { return }
+        lastSignalDBm = datagram.info.rssiDBm
+        receivedTIDs[datagram.tid, default: 0] += 1
+        if let filePort, datagram.sourcePort == filePort, fileClient != nil {
+            fileReceived(datagram.message)
+            return
+        }
+        let message = datagram.message
+        if message.flowID == control.flowID {
+            control.receive(message)
+            return
+        }
+        guard case .datagram(let payload) = message.body else { return }
+        var flow = flows[message.flowID] ?? DatagramFlow(flowID: message.flowID)
+        let now = transport.sharedNow
+        if case .delivered(_, _, let latency) = flow.receive(message, now: now) {
+            arrivals[message.flowID, default: []].append(now)
+            latencies[message.flowID, default: []].append(latency)
+            datagramOctets[message.flowID, default: []].append(payload.count)
+        }
+        flows[message.flowID] = flow
+    }
+
+    /// What the datagram flow `flowID` counted (lost, late, reordered, duplicates).
+    public func statistics(ofFlow flowID: UInt16) -> DatagramStatistics? { flows[flowID]?.statistics }
+
+    public var flowIDs: [UInt16] { flows.keys.sorted() }
+
+    /// The phone's report on flow `flowID` (the measured flow) over `window`, like
+    /// `WAPerformanceReport` plus the bench's figures (apple-peer-model.md 1.8).
+    public func report(
+        flowID: UInt16,
+        offered: Int,
+        from start: Instant,
+        to end: Instant,
+        statistics: DataLinkStatistics?
+    ) -> PerformanceReport {
+        let times = arrivals[flowID] ?? []
+        let samples = latencies[flowID] ?? []
+        let sizes = datagramOctets[flowID] ?? []
+        var kept: [Interval] = []
+        var octets = 0
+        var delivered = 0
+        for (index, time) in times.enumerated() where time >= start && time <= end {
+            kept.append(samples[index])
+            delivered += 1
+            octets += sizes[index]
+        }
+        let signal = lastSignalDBm ?? statistics?.lastSignalDBm
+        let measurement = PerformanceMeasurement(
+            rssiDBm: signal,
+            phyRateMbps: signal.map { LinkRate.select(signalDBm: Double($0)).megabitsPerSecond },
+            dutyCycle: Double(link.schedule.slots.count) / 32,
+            duration: end - start,
+            latencies: kept,
+            transmitLatencies: statistics?.transmitLatencies ?? [:],
+            offeredPackets: offered,
+            deliveredPackets: delivered,
+            deliveredBytes: UInt64(octets),
+            transmittedBytes: UInt64(statistics?.octetsDelivered ?? 0)
+        )
+        return PerformanceReport(measurement)
+    }
+
+    // MARK: - Files
+
+    /// Asks the accessory's file service for `name`; progress and the outcome arrive in
+    /// ``fileEvents``.
+    public func fetch(_ name: String) {
+        let flowID = nextFlowID
+        nextFlowID &+= 2
+        var client = FileClient(name: name, flowID: flowID)
+        let actions = client.start(now: transport.sharedNow)
+        fileClient = client
+        performFile(actions)
+    }
+
+    /// Carries on a transfer on this (new) data path from where `previous` stopped.
+    public func resume(_ previous: FileClient) {
+        var client = previous
+        let actions = client.resume(now: transport.sharedNow)
+        fileClient = client
+        performFile(actions)
+    }
+
+    private func fileReceived(_ message: AppMessage) {
+        guard var client = fileClient else { return }
+        let actions = client.receive(message, now: transport.sharedNow)
+        fileClient = client
+        performFile(actions)
+    }
+
+    private func performFile(_ actions: [FileServiceAction]) {
+        guard let filePort else { return }
+        for action in actions {
+            switch action {
+            case .transmit(let message):
+                transport.send(
+                    message,
+                    on: link.id,
+                    sourcePort: AppPorts.phone,
+                    destinationPort: filePort,
+                    category: category
+                )
+            case .armTimer(_, let deadline):
+                if let fileTimer { transport.scheduler.cancel(fileTimer) }
+                fileTimer = transport.schedule(atShared: deadline) { [weak self] in
+                    guard let self, var client = self.fileClient else { return }
+                    self.fileTimer = nil
+                    let actions = client.timerFired(now: self.transport.sharedNow)
+                    self.fileClient = client
+                    self.performFile(actions)
+                }
+            case .cancelTimer:
+                if let fileTimer { transport.scheduler.cancel(fileTimer) }
+                fileTimer = nil
+            case .event(let event):
+                fileEvents.append(event)
+            case .connectionLost:
+                break
+            }
+        }
+    }
+
+    /// The link went away: the file client keeps what it has for a resume.
+    func linkDropped() {
+        if var client = fileClient {
+            let actions = client.linkDropped()
+            fileClient = client
+            performFile(actions)
+        }
+        close()
+    }
+
+    func close() {
+        closed = true
+        control.close()
+        if let fileTimer { transport.scheduler.cancel(fileTimer) }
+        fileTimer = nil
+    }
+}

@@ -1,0 +1,89 @@
+import AccessoryKit
+import AwareDevice
+import AwareProtocol
+import AwareRadio
+import AwareTestSupport
+import AwareWire
+import ConformanceKit
+import Foundation
+import Testing
+
+/// The emulated accessory and the runner's phone on the simulated air: pairing, then a paired
+/// data path with the accessory's application traffic on it.
+@Suite struct DataPathEndToEndTests {
+    typealias Bench = PairingEndToEndTests.Bench
+
+    func paired(profile: String = "drone", faults: Set<AccessoryFault> = []) throws -> (Bench, DiscoveryResult) {
+        let bench = try Bench(profileName: profile, faults: faults)
+        let result = try bench.discover()
+        let outcome = try #require(bench.pair(result))
+        try #require(outcome.result == .paired, "\(outcome)")
+        return (bench, result)
+    }
+
+    func open(
+        _ bench: Bench,
+        _ result: DiscoveryResult,
+        mode: PerformanceMode = .bulk,
+        security: PhoneDataPathRequest.Security = .paired
+    ) -> DataPathOutcome? {
+        let id = bench.phone.dataPaths.open(
+            PhoneDataPathRequest(
+                accessory: result.publisherAddress,
+                publishID: result.publishInstanceID,
+                serviceName: result.serviceName,
+                mode: mode,
+                security: security,
+                servicePort: 7000
+            )
+        )
+        _ = bench.run(.seconds(10)) { bench.phone.dataPaths.outcomes[id] != .pending }
+        return bench.phone.dataPaths.outcomes[id]
+    }
+
+    @Test func aPairedPhoneGetsADataPathAndTheDronesTelemetry() throws {
+        let (bench, result) = try paired()
+        let outcome = try #require(open(bench, result))
+        let link = try #require(outcome.link, "\(outcome)")
+        #expect(link.security == .ncsPKPASN128)
+        #expect(link.schedule.slots == PerformanceMode.bulk.availableSlots)
+        bench.run(for: .seconds(5))
+        let session = try #require(bench.phone.dataPaths.sessions[link.id])
+        // The drone streams telemetry at 60 Hz on flow 1: about 300 in 5 s.
+        let telemetry = session.arrivals[1]?.count ?? 0
+        #expect((280...305).contains(telemetry), "telemetry datagrams: \(telemetry)")
+        #expect(session.receivedTIDs.keys.sorted() == [0])
+        // Control: a ping is answered.
+        session.send(.ping([7, 7]))
+        #expect(bench.run(.seconds(2)) { session.controlMessages.contains(.pong([7, 7])) })
+        #expect(bench.names().contains("datapath_established"))
+    }
+
+    @Test func anUnpairedOrOpenRequestIsRefusedWithReasonEight() throws {
+        let (bench, result) = try paired()
+        let refused = try #require(self.open(bench, result, security: .open))
+        #expect(refused.reason == .securityPolicy, "\(refused)")
+        let stranger = try #require(self.open(bench, result, security: .unpaired))
+        #expect(stranger.reason == .securityPolicy, "\(stranger)")
+    }
+
+    @Test func aRealtimeRequestToABulkAccessoryIsRefusedWithReasonNine() throws {
+        let (bench, result) = try paired()
+        let outcome = try #require(open(bench, result, mode: .realtime))
+        #expect(outcome.reason == .qosUnacceptable, "\(outcome)")
+    }
+
+    @Test func realtimeTelemetryArrivesSteadilyWithinTheBudget() throws {
+        let (bench, result) = try paired()
+        bench.accessory.performanceMode = .realtime
+        let outcome = try #require(open(bench, result, mode: .realtime))
+        let link = try #require(outcome.link, "\(outcome)")
+        bench.run(for: .seconds(6))
+        let session = try #require(bench.phone.dataPaths.sessions[link.id])
+        let latencies = try #require(session.latencies[1])
+        let statistics = try #require(LatencyStatistics(samples: latencies))
+        #expect(statistics.p99 < .milliseconds(20), "p99 \(statistics.p99)")
+        let arrivals = try #require(session.arrivals[1])
+        #expect(!BurstDetector(packetsPerSecond: 60).analyze(arrivals).isDiscoveryWindowBursting)
+    }
+}
