@@ -113,7 +113,42 @@ extension ProfileFacts {
             bootstrappingMethods: profile.pairing?.bootstrappingMethods.map(\.rawValue) ?? [],
             vendorName: profile.device.vendorName,
             modelName: profile.device.modelName,
-            pairingName: profile.device.pairingName
+            pairingName: profile.device.pairingName,
+            dataPath: DataPathFacts(profile: profile)
+        )
+    }
+}
+
+extension DataPathFacts {
+    /// The data-path facts of `profile`; nil when no service takes data paths.
+    init?(profile: AccessoryProfile) {
+        guard let first = profile.services.first(where: { $0.datapath != nil }) else { return nil }
+        var classes: [String: String] = [:]
+        for mode in profile.performance.supportedModes {
+            if let serviceClass = profile.performance.serviceClass(for: mode) {
+                classes[mode.rawValue] = serviceClass.rawValue
+            }
+        }
+        let telemetry = profile.app?.telemetry.map {
+            DataPathFacts.Telemetry(service: $0.service, rateHz: $0.rateHz, payloadBytes: $0.payloadBytes)
+        }
+        let files = profile.app?.fileService.map { app in
+            DataPathFacts.FileService(
+                service: app.service,
+                port: app.port ?? profile.services.first { $0.name == app.service }?.datapath?.port ?? 7000,
+                files: app.files.map { DataPathFacts.File(name: $0.name, size: $0.sizeBytes) }
+            )
+        }
+        self.init(
+            service: first.name,
+            port: first.datapath?.port ?? 7000,
+            defaultMode: profile.performance.defaultMode.rawValue,
+            serviceClasses: classes,
+            realtimeMaxLatencyMs: profile.performance.realtime?.maxLatencyMs,
+            bulkMinThroughputMbps: profile.performance.bulk?.minThroughputMbps,
+            allowsOpen: profile.services.contains { $0.datapath?.allowOpen == true },
+            telemetry: telemetry,
+            fileService: files
         )
     }
 }

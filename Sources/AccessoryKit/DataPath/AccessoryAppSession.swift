@@ -164,7 +164,7 @@ final class AccessoryAppSession {
         let flowID = nextStreamFlow
         nextStreamFlow &+= 1
         var rate = request.rateHz
-        if service.faults.contains(.throttledStream) { rate /= 10 }
+        if service.faults.contains(.throttledStream), service.mode == .bulk { rate /= 10 }
         let ends = transport.scheduler.now + .milliseconds(Int64(request.durationMilliseconds))
         stream = (DatagramFlow(flowID: flowID), request, ends, nil)
         channel.send(.control(ControlMessage.streamStarted(flowID: flowID).wireBytes))

@@ -55,7 +55,6 @@ final class AccessoryDataService {
         manager.eventHandler = { [unowned self] event in self.handle(event) }
         transport.receiveHandler = { [unowned self] datagram in self.sessions[datagram.link]?.received(datagram) }
         device.dataRateSelection = { signal in signal.map { LinkRate.select(signalDBm: Double($0)).txRate } }
-        if faults.contains(.discoveryWindowBursts) { device.dataTransmitSlotsOverride = [0] }
         if faults.contains(.plaintextData) { device.sendsPlaintextData = true }
         if faults.contains(.wrongTID) { device.dataTIDOverride = AccessCategory.background.tid }
         if faults.contains(.badKeyInstallMIC) {
@@ -123,8 +122,8 @@ final class AccessoryDataService {
             }
         }
         if faults.contains(.acceptUnpairedDataPath), credentials[peer] == nil {
-            // The fault: no check that the phone ever paired; whatever PMK we make up, the
-            // exchange goes on instead of being refused.
+            // The fault: no check that the phone ever paired, nor of its ND-PMKID; the exchange
+            // goes on with a key we make up instead of being refused.
             credentials[peer] = .pairing(ndPMK: nonces.bytes(32), suite: suites.first ?? .ncsPKPASN128)
         }
         let allowsOpen = services.values.contains { $0.datapath?.allowOpen == true }
@@ -139,7 +138,8 @@ final class AccessoryDataService {
                 allowedSuites: suites.isEmpty ? [.ncsPKPASN128] : suites,
                 expectedMode: mode,
                 toleratesModeMismatch: faults.contains(.ignoreModeMismatch),
-                counterProposes: !faults.contains(.noCounterProposal)
+                counterProposes: !faults.contains(.noCounterProposal),
+                checksPMKID: !faults.contains(.acceptUnpairedDataPath)
             ),
             credentials: credentials,
             defaultCredential: fallback,
@@ -158,6 +158,10 @@ final class AccessoryDataService {
                     localInterfaceID: IPv6Address.interfaceIdentifier(from: link.localNDI),
                     peerInterfaceID: link.peerInterfaceIdentifier
                 )
+            }
+            if faults.contains(.discoveryWindowBursts), mode == .realtime {
+                // esp-idf #19066: realtime data delivered only around the discovery window.
+                device.dataTransmitSlotsOverride = [0]
             }
             let session = AccessoryAppSession(service: self, link: link, serviceProfile: service)
             sessions[link.id]?.close()

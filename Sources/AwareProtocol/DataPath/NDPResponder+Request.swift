@@ -78,7 +78,8 @@ extension NDPResponder {
                 suite: suite
             )
             let offered = message.securityContext?.ndPMKIDs ?? []
-            guard offered.contains(where: { ConstantTime.equals($0, pmkid) }) else { return .failure(noCredential) }
+            guard offered.contains(where: { ConstantTime.equals($0, pmkid) }) || !configuration.policy.checksPMKID
+            else { return .failure(noCredential) }
             let ptk = try NDPPTK.derive(
                 pmk: pmk,
                 initiatorNDI: request.initiatorNDI.octets,

@@ -14,14 +14,19 @@ public struct NDPResponderPolicy: Hashable, Sendable {
     /// Answer a proposal that does not fit with our own schedule (4.1); off (a fault switch)
     /// rejects it with INVALID_AVAILABILITY instead.
     public var counterProposes: Bool
+    /// Refuse a request whose ND-PMKID matches no key we hold for the peer (4.2); off (a fault
+    /// switch) goes on with whatever key we hold and lets the MICs fail later.
+    public var checksPMKID: Bool
 
     public init(
         requiresSecurity: Bool = true,
         allowedSuites: [NANSecurityCipherSuite] = NANSecurityCipherSuite.allCases,
         expectedMode: PerformanceMode? = nil,
         toleratesModeMismatch: Bool = false,
-        counterProposes: Bool = true
+        counterProposes: Bool = true,
+        checksPMKID: Bool = true
     ) {
+        self.checksPMKID = checksPMKID
         self.counterProposes = counterProposes
         self.requiresSecurity = requiresSecurity
         self.allowedSuites = allowedSuites

@@ -12,6 +12,8 @@ public struct ProfileFacts: Hashable, Sendable {
     public var vendorName: String?
     public var modelName: String?
     public var pairingName: String?
+    /// Data paths, performance modes and application services; nil when no service takes data paths.
+    public var dataPath: DataPathFacts?
 
     public init(
         path: String,
@@ -20,8 +22,10 @@ public struct ProfileFacts: Hashable, Sendable {
         bootstrappingMethods: [String] = [],
         vendorName: String? = nil,
         modelName: String? = nil,
-        pairingName: String? = nil
+        pairingName: String? = nil,
+        dataPath: DataPathFacts? = nil
     ) {
+        self.dataPath = dataPath
         self.vendorName = vendorName
         self.modelName = modelName
         self.pairingName = pairingName

@@ -15,6 +15,12 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
     case services(atLeast: Int)
     /// A service whose TXT record carries this key (compared case-insensitively, as DNS-SD keys are).
     case txtKey(String)
+    /// A service that takes data paths (`datapath` in the profile).
+    case dataPath
+    /// The profile offers this performance mode ("realtime").
+    case performanceMode(String)
+    /// A file service in the profile's app.
+    case fileService
 
     public func isMet(by profile: ProfileFacts) -> Bool {
         switch self {
@@ -26,6 +32,9 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
         case .services(let count): profile.services.count >= count
         case .txtKey(let key):
             profile.services.contains { service in service.txtKeys.contains { $0.lowercased() == key.lowercased() } }
+        case .dataPath: profile.dataPath != nil
+        case .performanceMode(let mode): profile.dataPath?.serviceClasses[mode] != nil
+        case .fileService: profile.dataPath?.fileService != nil
         }
     }
 
@@ -39,6 +48,9 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
         case .pairing: "pairing offered"
         case .services(let count): "at least \(count) services"
         case .txtKey(let key): "a service whose TXT record has the key \(key)"
+        case .dataPath: "a service that takes data paths"
+        case .performanceMode(let mode): "the \(mode) performance mode"
+        case .fileService: "a file service"
         }
     }
 
@@ -49,7 +61,8 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
         case .services(let count):
             "the profile publishes \(profile.services.count) service\(profile.services.count == 1 ? "" : "s"), "
                 + "the test needs at least \(count)"
-        case .unsolicitedPublish, .solicitedPublish, .matchFilter, .publishTTL, .txtKey:
+        case .performanceMode(let mode): "the profile does not offer the \(mode) performance mode"
+        case .unsolicitedPublish, .solicitedPublish, .matchFilter, .publishTTL, .txtKey, .dataPath, .fileService:
             "the profile has no \(description.dropFirst(2))"
         }
     }

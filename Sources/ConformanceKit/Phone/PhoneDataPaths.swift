@@ -88,7 +88,7 @@ public final class PhoneDataPaths {
 
     /// Ends a data path with a Data Path Termination.
     public func terminate(_ id: DataLinkID) {
-        sessions.removeValue(forKey: id)?.close()
+        sessions.removeValue(forKey: id)?.linkDropped()
         transport.detach(id)
         manager.terminate(id)
         outcomes[id] = .terminated(reason: .unspecifiedReason, byPeer: false)

@@ -69,13 +69,13 @@ public final class PhoneDataSession {
         guard !closed else { return }
         lastSignalDBm = datagram.info.rssiDBm
         receivedTIDs[datagram.tid, default: 0] += 1
-        if let filePort, datagram.sourcePort == filePort, fileClient != nil {
-            fileReceived(datagram.message)
-            return
-        }
         let message = datagram.message
         if message.flowID == control.flowID {
             control.receive(message)
+            return
+        }
+        if let client = fileClient, message.flowID == client.flowID {
+            fileReceived(message)
             return
         }
         guard case .datagram(let payload) = message.body else { return }

@@ -1,0 +1,243 @@
+import AwareDevice
+import AwareProtocol
+import AwareWire
+import Foundation
+
+extension DataPathSuite {
+    /// Shared machinery for the data-path and performance tests. Pairing and discovery come from
+    /// the pairing suite's builder: a data path starts where a pairing ends.
+    struct Builder: Sendable {
+        let target: any AccessoryTarget
+        let faults: [String]
+        var pairing: PairingSuite.Builder { PairingSuite.Builder(target: target, faults: faults) }
+
+        func test(
+            _ id: String,
+            _ title: String,
+            tags: [String] = [],
+            requires: [TestRequirement] = [],
+            needsReconfigure: Bool = false,
+            budget: Interval = .seconds(120),
+            _ body: @escaping @Sendable (TestContext, Builder) throws -> Void
+        ) throws -> ConformanceTest {
+            let builder = self
+            return try ConformanceTest(
+                id: id,
+                title: title,
+                tags: ["datapath"] + tags,
+                requires: [.pairing, .dataPath] + requires,
+                needsReconfigure: needsReconfigure,
+                budget: budget
+            ) { context in try body(context, builder) }
+        }
+
+        func facts(_ context: TestContext) throws -> DataPathFacts {
+            try context.require(
+                context.capabilities.profile?.dataPath,
+                "the profile has a service that takes data paths"
+            )
+        }
+
+        /// The accessory's listener in realtime: a profile variant (the mode is the listener's).
+        static let realtimeVariant = ProfileVariant([
+            .setField(path: ["performance", "default"], json: #""realtime""#)
+        ])
+
+        /// Opens a scenario (with `variant`), finds the accessory's data service and pairs with it.
+        func openPaired(_ context: TestContext, variant: ProfileVariant? = nil) throws -> (Scenario, DiscoveryResult) {
+            let scenario = try pairing.open(context, variant: variant)
+            do {
+                let result = try discover(context, scenario, service: try facts(context).service)
+                try pairing.requirePairing(context, scenario, result, cached: false)
+                return (scenario, result)
+            } catch {
+                scenario.finish()
+                throw error
+            }
+        }
+
+        /// Subscribes to `service` and returns the first matched result.
+        func discover(
+            _ context: TestContext,
+            _ scenario: Scenario,
+            service: String,
+            phone: Phone? = nil
+        ) throws -> DiscoveryResult {
+            let phone = phone ?? scenario.phone
+            var before = 0
+            scenario.session.perform {
+                if let instance = phone.subscribeInstances[service] {
+                    phone.device.perform(.cancelSubscribe(instanceID: instance))
+                }
+                before = phone.results.count
+                phone.subscribe(SubscribeConfiguration(serviceName: service, mode: .active))
+            }
+            let fresh: (Phone) -> DiscoveryResult? = { _ in
+                phone.results.dropFirst(before).first { $0.matched && $0.serviceName == service }
+            }
+            _ = scenario.wait(PairingSuite.discoveryTimeout) { fresh($0) != nil }
+            return try context.require(scenario.read(fresh), "the accessory was discovered (\(service))")
+        }
+
+        /// Asks for a data path and waits for the outcome.
+        func request(
+            _ context: TestContext,
+            _ scenario: Scenario,
+            _ result: DiscoveryResult,
+            phone: Phone? = nil,
+            mode: PerformanceMode = .bulk,
+            serviceClass: ServiceClass = .bestEffort,
+            security: PhoneDataPathRequest.Security = .paired,
+            proposal: NDPSchedule? = nil,
+            timeout: Interval = DataPathSuite.setupTimeout
+        ) throws -> (DataLinkID, DataPathOutcome) {
+            let phone = phone ?? scenario.phone
+            let facts = try facts(context)
+            let port =
+                result.serviceName == facts.fileService?.service ? facts.fileService?.port ?? facts.port : facts.port
+            var id: DataLinkID?
+            scenario.session.perform {
+                id = phone.dataPaths.open(
+                    PhoneDataPathRequest(
+                        accessory: result.publisherAddress,
+                        publishID: result.publishInstanceID,
+                        serviceName: result.serviceName,
+                        mode: mode,
+                        serviceClass: serviceClass,
+                        security: security,
+                        proposal: proposal,
+                        servicePort: UInt16(clamping: port),
+                        filePort: facts.fileService.map { UInt16(clamping: $0.port) }
+                    )
+                )
+            }
+            let link = try context.require(id, "the request was sent")
+            _ = scenario.wait(timeout) { _ in phone.dataPaths.outcomes[link] != .pending }
+            let outcome = scenario.read { _ in phone.dataPaths.outcomes[link] } ?? .pending
+            scenario.pass(PairingSuite.settleTime)
+            context.log("datapath_outcome_seen", ["outcome": .string("\(outcome)")])
+            return (link, outcome)
+        }
+
+        /// Requires that the data path came up, and returns it.
+        func requireLink(
+            _ context: TestContext,
+            _ scenario: Scenario,
+            _ result: DiscoveryResult,
+            phone: Phone? = nil,
+            mode: PerformanceMode = .bulk,
+            serviceClass: ServiceClass = .bestEffort,
+            proposal: NDPSchedule? = nil
+        ) throws -> NDPLink {
+            let (_, outcome) = try request(
+                context,
+                scenario,
+                result,
+                phone: phone,
+                mode: mode,
+                serviceClass: serviceClass,
+                proposal: proposal
+            )
+            return try context.require(outcome.link, "a paired data path in \(mode.rawValue) mode: got \(outcome)")
+        }
+
+        /// Sends a control request and waits for the first answer that `matches`.
+        func control(
+            _ context: TestContext,
+            _ scenario: Scenario,
+            _ link: NDPLink,
+            phone: Phone? = nil,
+            _ message: ControlMessage,
+            timeout: Interval = .seconds(5),
+            until matches: @escaping (ControlMessage) -> Bool
+        ) throws -> ControlMessage {
+            let phone = phone ?? scenario.phone
+            let session = try context.require(
+                scenario.read { _ in phone.dataPaths.sessions[link.id] },
+                "the phone has an app session on the data path"
+            )
+            var before = 0
+            scenario.session.perform {
+                before = session.controlMessages.count
+                session.send(message)
+            }
+            let answer: (Phone) -> ControlMessage? = { _ in
+                session.controlMessages.dropFirst(before).first(where: matches)
+            }
+            _ = scenario.wait(timeout) { answer($0) != nil }
+            return try context.require(
+                scenario.read(answer),
+                "the accessory answered \(message) within \(timeout.seconds) s"
+            )
+        }
+
+        /// A measured stream: what the accessory sent, and the phone's report on it.
+        struct Stream {
+            var flowID: UInt16
+            var offered: Int
+            var report: PerformanceReport
+            var arrivals: [Instant]
+            var latencies: [Interval]
+        }
+
+        /// Asks the accessory for a datagram stream and measures it on the phone.
+        func measure(
+            _ context: TestContext,
+            _ scenario: Scenario,
+            _ link: NDPLink,
+            phone: Phone? = nil,
+            rateHz: Double,
+            payloadOctets: Int,
+            seconds: Double,
+            tid: UInt8? = nil
+        ) throws -> Stream {
+            let phone = phone ?? scenario.phone
+            let request = ControlMessage.StreamRequest(
+                rateMillihertz: UInt32(rateHz * 1_000),
+                payloadOctets: UInt16(clamping: payloadOctets),
+                durationMilliseconds: UInt32(seconds * 1_000),
+                tid: tid
+            )
+            let started = try control(context, scenario, link, phone: phone, .startStream(request)) {
+                if case .streamStarted = $0 { true } else if case .refused = $0 { true } else { false }
+            }
+            guard case .streamStarted(let flowID) = started else {
+                context.fail("the accessory refused the stream: \(started)")
+                throw TestInterruption.requirementFailed
+            }
+            let session = try context.require(
+                scenario.read { _ in phone.dataPaths.sessions[link.id] },
+                "an app session"
+            )
+            let start = scenario.read { _ in session.arrivals[flowID]?.first } ?? Instant(nanoseconds: 0)
+            let stopped: (Phone) -> UInt32? = { _ in
+                for message in session.controlMessages {
+                    if case .streamStopped(let sent) = message { return sent }
+                }
+                return nil
+            }
+            _ = scenario.wait(.seconds(Int64(seconds) + 10)) { stopped($0) != nil }
+            let offered = try context.require(scenario.read(stopped), "the accessory reported the end of its stream")
+            scenario.pass(.milliseconds(400))
+            return scenario.read { _ in
+                let arrivals = session.arrivals[flowID] ?? []
+                let first = arrivals.first ?? start
+                let end = (arrivals.last ?? first) + .milliseconds(1)
+                let report = session.report(
+                    flowID: flowID,
+                    offered: Int(offered),
+                    from: first,
+                    to: end,
+                    statistics: phone.dataPaths.statistics(link.id)
+                )
+                return Stream(
+                    flowID: flowID,
+                    offered: Int(offered),
+                    report: report,
+                    arrivals: arrivals,
+                    latencies: session.latencies[flowID] ?? []
+                )
+            }
+        }
+    }
+}

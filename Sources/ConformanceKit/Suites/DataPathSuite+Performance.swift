@@ -1,0 +1,270 @@
+import AwareDevice
+import AwareProtocol
+import AwareWire
+import Foundation
+
+extension DataPathSuite.Builder {
+    /// `WA/PERF`: what a data path delivers in each performance mode, and the file service.
+    func performance() throws -> [ConformanceTest] {
+        try [
+            test(
+                "WA/PERF/BV-01",
+                "Realtime: the accessory's datagrams arrive within the profile's latency budget",
+                requires: [.performanceMode("realtime")],
+                needsReconfigure: true
+            ) { context, suite in
+                let budget = try context.require(
+                    try suite.facts(context).realtimeMaxLatencyMs,
+                    "the profile states a realtime latency budget (performance.realtime.maxLatencyMs)"
+                )
+                let (scenario, result) = try suite.openPaired(context, variant: DataPathSuite.Builder.realtimeVariant)
+                defer { scenario.finish() }
+                let link = try suite.requireLink(
+                    context,
+                    scenario,
+                    result,
+                    mode: .realtime,
+                    serviceClass: .interactiveVideo
+                )
+                let stream = try suite.measure(context, scenario, link, rateHz: 50, payloadOctets: 256, seconds: 4)
+                let latency = try context.require(stream.report.latency, "latency samples of the stream")
+                context.log(
+                    "latency_measured",
+                    ["p99Ms": .double(latency.p99.milliseconds), "budgetMs": .double(budget)]
+                )
+                context.expect(
+                    latency.p99.milliseconds <= budget,
+                    "p99 one-way latency \(format(latency.p99.milliseconds)) ms within the profile's realtime budget of "
+                        + "\(format(budget)) ms (p50 \(format(latency.p50.milliseconds)) ms, max "
+                        + "\(format(latency.maximum.milliseconds)) ms, \(latency.count) datagrams)"
+                )
+                context.expect(
+                    stream.arrivals.count * 10 >= stream.offered * 9,
+                    "at least 90 % of the datagrams arrived: \(stream.arrivals.count) of \(stream.offered)"
+                )
+            },
+            test("WA/PERF/BV-02", "Bulk: the data path carries at least the profile's throughput floor") {
+                context,
+                suite in
+                let (scenario, result) = try suite.openPaired(context)
+                defer { scenario.finish() }
+                let link = try suite.requireLink(context, scenario, result)
+                // 1 400-octet datagrams at 1 kHz (11.2 Mb/s offered): more than a bulk schedule carries.
+                let stream = try suite.measure(context, scenario, link, rateHz: 1_000, payloadOctets: 1_400, seconds: 3)
+                let capacity = stream.report.throughputCapacityMbps ?? 0
+                let floor = try suite.facts(context).bulkMinThroughputMbps ?? capacity / 2
+                context.log(
+                    "throughput_measured",
+                    [
+                        "mbps": .double(stream.report.throughputMbps), "floorMbps": .double(floor),
+                        "capacityMbps": .double(capacity),
+                    ]
+                )
+                context.expect(
+                    floor > 0 && stream.report.throughputMbps >= floor,
+                    "bulk goodput \(format(stream.report.throughputMbps)) Mb/s at least the floor of \(format(floor)) Mb/s "
+                        + "(modelled capacity \(format(capacity)) Mb/s, duty cycle \(format(stream.report.dutyCycle)))"
+                )
+            },
+            test(
+                "WA/PERF/BI-01",
+                "Realtime: a steady 50 packet/s stream does not arrive in bursts at the discovery-window period",
+                tags: ["esp-idf-19066"],
+                requires: [.performanceMode("realtime")],
+                needsReconfigure: true
+            ) { context, suite in
+                let (scenario, result) = try suite.openPaired(context, variant: DataPathSuite.Builder.realtimeVariant)
+                defer { scenario.finish() }
+                let link = try suite.requireLink(
+                    context,
+                    scenario,
+                    result,
+                    mode: .realtime,
+                    serviceClass: .interactiveVideo
+                )
+                let stream = try suite.measure(context, scenario, link, rateHz: 50, payloadOctets: 128, seconds: 4)
+                try context.require(stream.arrivals.count >= 20, "enough datagrams arrived: \(stream.arrivals.count)")
+                let analysis = BurstDetector(packetsPerSecond: 50).analyze(stream.arrivals)
+                context.log(
+                    "burst_analysis",
+                    [
+                        "bursts": .integer(Int64(analysis.burstCount)),
+                        "meanBurstSize": .double(analysis.meanBurstSize),
+                        "meanBurstPeriodMs": .double(analysis.meanBurstPeriod?.milliseconds ?? 0),
+                    ]
+                )
+                context.expect(
+                    !analysis.isDiscoveryWindowBursting,
+                    "the stream arrives steadily, not in \(analysis.burstCount) bursts of \(format(analysis.meanBurstSize)) "
+                        + "datagrams every \(format(analysis.meanBurstPeriod?.milliseconds ?? 0)) ms (the 512 TU "
+                        + "discovery-window period, esp-idf #19066)"
+                )
+            },
+            test("WA/PERF/BI-02", "A data path request in another performance mode than the accessory's is refused") {
+                context,
+                suite in
+                let facts = try suite.facts(context)
+                let (scenario, result) = try suite.openPaired(context)
+                defer { scenario.finish() }
+                let other: PerformanceMode = facts.defaultMode == PerformanceMode.bulk.rawValue ? .realtime : .bulk
+                let (_, outcome) = try suite.request(context, scenario, result, mode: other)
+                guard case .failed(let failure) = outcome else {
+                    context.fail(
+                        "a \(other.rawValue) request to an accessory listening in \(facts.defaultMode) mode must be refused "
+                            + "with reason 9 (QoS_UNACCEPTABLE); got \(outcome)"
+                    )
+                    return
+                }
+                context.expectEqual(failure.kind, .rejectedByPeer(.qosUnacceptable), "the answer to a mode mismatch")
+            },
+            test("WA/PERF/BV-03", "The accessory's performance report agrees with the traffic the phone received") {
+                context,
+                suite in
+                let (scenario, result) = try suite.openPaired(context)
+                defer { scenario.finish() }
+                let link = try suite.requireLink(context, scenario, result)
+                _ = try suite.measure(context, scenario, link, rateHz: 50, payloadOctets: 256, seconds: 3)
+                let answer = try suite.control(context, scenario, link, .reportRequest) {
+                    if case .report = $0 { true } else { false }
+                }
+                guard case .report(let text) = answer,
+                    let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+                    let packets = object["packets"] as? [String: Any],
+                    let delivered = packets["delivered"] as? Int, let offered = packets["offered"] as? Int,
+                    let duty = object["dutyCycle"] as? Double
+                else {
+                    context.fail("the accessory's report is not the documented JSON: \(answer)")
+                    return
+                }
+                let received = scenario.read { phone in phone.dataPaths.statistics(link.id)?.framesReceived } ?? 0
+                context.log(
+                    "report_compared",
+                    ["accessoryDelivered": .integer(Int64(delivered)), "phoneReceived": .integer(Int64(received))]
+                )
+                // The accessory counts frames the phone acknowledged; the phone counts frames it
+                // received. They differ by frames in flight and acknowledgements lost, a handful.
+                context.expect(
+                    abs(delivered - received) <= max(5, received / 50),
+                    "frames the accessory reports delivered (\(delivered)) match the frames the phone received (\(received))"
+                )
+                context.expect(offered >= delivered, "offered (\(offered)) is at least delivered (\(delivered))")
+                let expectedDuty = Double(link.schedule.slots.count) / 32
+                context.expect(
+                    abs(duty - expectedDuty) < 0.001,
+                    "the reported duty cycle \(format(duty)) is the agreed schedule's \(format(expectedDuty))"
+                )
+            },
+            test("WA/PERF/BV-04", "The accessory's data frames carry the TID of its service class") { context, suite in
+                let facts = try suite.facts(context)
+                let (scenario, result) = try suite.openPaired(context)
+                defer { scenario.finish() }
+                let link = try suite.requireLink(context, scenario, result)
+                _ = try suite.measure(context, scenario, link, rateHz: 20, payloadOctets: 64, seconds: 2)
+                let raw = try context.require(
+                    facts.serviceClasses[facts.defaultMode],
+                    "the default mode's service class"
+                )
+                let category = try context.require(ServiceClass(rawValue: raw), "a known service class (\(raw))")
+                    .accessCategory
+                let tids = scenario.read { phone in phone.dataPaths.sessions[link.id]?.receivedTIDs } ?? [:]
+                let wrong = tids.keys.filter { !category.userPriorities.contains($0) }.sorted()
+                context.expect(!tids.isEmpty, "data frames from the accessory arrived")
+                context.expect(
+                    wrong.isEmpty,
+                    "every data frame carries a TID of \(category.rawValue) (\(category.userPriorities)) for service class "
+                        + "\(raw); frames came with TIDs \(wrong)"
+                )
+            },
+            test(
+                "WA/PERF/BV-05",
+                "A file fetched over the data path arrives whole: its SHA-256 matches the server's",
+                requires: [.fileService]
+            ) { context, suite in
+                let (scenario, result, link, file) = try suite.openFileService(context)
+                defer { scenario.finish() }
+                let transfer = try suite.fetch(context, scenario, link, file: file)
+                context.expect(transfer.matches, "SHA-256 of the received file matches the server's: \(transfer)")
+                context.expectEqual(transfer.receivedBytes, UInt64(file.size), "octets received")
+                _ = result
+            },
+            test(
+                "WA/PERF/BV-06",
+                "A file transfer interrupted by a dropped data path resumes where it stopped",
+                requires: [.fileService]
+            ) { context, suite in
+                let (scenario, result, link, file) = try suite.openFileService(context)
+                defer { scenario.finish() }
+                let session = try context.require(
+                    scenario.read { phone in phone.dataPaths.sessions[link.id] },
+                    "a session"
+                )
+                scenario.session.perform { session.fetch(file.name) }
+                let half = UInt64(file.size / 2)
+                let progressed: (Phone) -> Bool = { _ in (session.fileClient?.receivedBytes ?? 0) >= half }
+                try context.require(scenario.wait(.seconds(30)) { progressed($0) }, "half the file arrived")
+                scenario.session.perform { scenario.phone.dataPaths.terminate(link.id) }
+                let kept = scenario.read { _ in session.fileClient?.receivedBytes ?? 0 }
+                scenario.pass(.milliseconds(300))
+                let client = try context.require(scenario.read { _ in session.fileClient }, "the interrupted transfer")
+                let again = try suite.requireLink(context, scenario, result)
+                let next = try context.require(
+                    scenario.read { phone in phone.dataPaths.sessions[again.id] },
+                    "a session"
+                )
+                scenario.session.perform { next.resume(client) }
+                let done: (Phone) -> FileTransferResult? = { _ in
+                    for event in next.fileEvents { if case .completed(let result) = event { return result } }
+                    return nil
+                }
+                _ = scenario.wait(.seconds(60)) { done($0) != nil }
+                let transfer = try context.require(
+                    scenario.read(done),
+                    "the resumed transfer completed: \(next.fileEvents.suffix(3))"
+                )
+                context.expect(transfer.matches, "SHA-256 of the resumed file matches the server's: \(transfer)")
+                context.expect(
+                    transfer.resumes >= 1,
+                    "the transfer was resumed, not restarted (\(transfer.resumes) resumes)"
+                )
+                context.log("file_resumed", ["keptBytes": .unsigned(kept), "size": .integer(Int64(file.size))])
+            },
+        ]
+    }
+
+    /// Pairs, finds the file service and opens a data path to it; the smallest file of the profile.
+    func openFileService(
+        _ context: TestContext
+    ) throws -> (Scenario, DiscoveryResult, NDPLink, DataPathFacts.File) {
+        let facts = try facts(context)
+        let service = try context.require(facts.fileService, "a file service")
+        let file = try context.require(service.files.min { $0.size < $1.size }, "a file to fetch")
+        let (scenario, _) = try openPaired(context)
+        do {
+            let result = try discover(context, scenario, service: service.service)
+            let link = try requireLink(context, scenario, result)
+            return (scenario, result, link, file)
+        } catch {
+            scenario.finish()
+            throw error
+        }
+    }
+
+    /// Fetches `file` and waits for the outcome.
+    func fetch(
+        _ context: TestContext,
+        _ scenario: Scenario,
+        _ link: NDPLink,
+        file: DataPathFacts.File
+    ) throws -> FileTransferResult {
+        let session = try context.require(scenario.read { phone in phone.dataPaths.sessions[link.id] }, "a session")
+        scenario.session.perform { session.fetch(file.name) }
+        let done: (Phone) -> FileTransferResult? = { _ in
+            for event in session.fileEvents { if case .completed(let result) = event { return result } }
+            return nil
+        }
+        _ = scenario.wait(.seconds(60)) { done($0) != nil }
+        return try context.require(scenario.read(done), "the transfer completed: \(session.fileEvents.suffix(3))")
+    }
+}
+
+private func format(_ value: Double) -> String { String(format: "%.2f", value) }

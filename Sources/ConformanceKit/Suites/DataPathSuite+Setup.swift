@@ -1,0 +1,147 @@
+import AwareDevice
+import AwareProtocol
+import AwareWire
+
+extension DataPathSuite.Builder {
+    /// `WA/NDP`: setting data paths up, refusing the ones the profile forbids, tearing them down.
+    func setup() throws -> [ConformanceTest] {
+        [
+            try test("WA/NDP/BV-01", "A paired phone gets a secured data path and reaches the accessory's app on it") {
+                context,
+                suite in
+                let (scenario, result) = try suite.openPaired(context)
+                defer { scenario.finish() }
+                let link = try suite.requireLink(context, scenario, result)
+                context.expect(link.security != nil, "the data path is secured (CSIA/SCIA/SKDA), got an open one")
+                if let suite = link.security {
+                    context.expect(
+                        [7, 8].contains(suite.rawValue),
+                        "the data path uses a pairing cipher suite (CSID 7 or 8), got CSID \(suite.rawValue)"
+                    )
+                }
+                context.expectEqual(
+                    link.peerInterfaceIdentifier?.count,
+                    8,
+                    "octets of the accessory's IPv6 interface identifier in its NDPE"
+                )
+                let pong = try suite.control(context, scenario, link, .ping([0x57, 0x41])) {
+                    $0 == .pong([0x57, 0x41])
+                }
+                context.expectEqual(pong, .pong([0x57, 0x41]), "the app's answer on the data path")
+            },
+            try test("WA/NDP/BI-01", "A secured data path request from a phone that never paired is refused (reason 8)")
+            { context, suite in
+                let scenario = try suite.pairing.open(context)
+                defer { scenario.finish() }
+                let result = try suite.discover(context, scenario, service: try suite.facts(context).service)
+                let (_, outcome) = try suite.request(context, scenario, result, security: .unpaired)
+                guard case .failed(let failure) = outcome else {
+                    context.fail("expected a refusal with reason 8 (SECURITY_POLICY), got \(outcome)")
+                    return
+                }
+                context.expectEqual(
+                    failure.kind,
+                    .rejectedByPeer(.securityPolicy),
+                    "the accessory's answer to a phone without a pairing"
+                )
+            },
+            try test(
+                "WA/NDP/BI-02",
+                "An open data path request is refused when the profile demands security (reason 8)"
+            ) {
+                context,
+                suite in
+                if try suite.facts(context).allowsOpen { try context.skip("the profile allows open data paths") }
+                let (scenario, result) = try suite.openPaired(context)
+                defer { scenario.finish() }
+                let (_, outcome) = try suite.request(context, scenario, result, security: .open)
+                guard case .failed(let failure) = outcome else {
+                    context.fail("expected a refusal with reason 8 (SECURITY_POLICY), got \(outcome)")
+                    return
+                }
+                context.expectEqual(failure.kind, .rejectedByPeer(.securityPolicy), "the answer to an open request")
+            },
+            try test("WA/NDP/BV-02", "A data path comes back after the phone terminated the last one") {
+                context,
+                suite in
+                let (scenario, result) = try suite.openPaired(context)
+                defer { scenario.finish() }
+                let first = try suite.requireLink(context, scenario, result)
+                scenario.session.perform { scenario.phone.dataPaths.terminate(first.id) }
+                scenario.pass(.milliseconds(500))
+                let second = try suite.requireLink(context, scenario, result)
+                context.expect(second.ndpID != first.ndpID, "the new data path has a new NDP ID")
+                let pong = try suite.control(context, scenario, second, .ping([2])) { $0 == .pong([2]) }
+                context.expectEqual(pong, .pong([2]), "the app's answer on the new data path")
+            },
+            try test(
+                "WA/NDP/BV-03",
+                "A schedule that does not fit gets a counter-proposal, and the data path runs on it"
+            ) { context, suite in
+                let (scenario, result) = try suite.openPaired(context)
+                defer { scenario.finish() }
+                // The bulk blocks shifted by three slots: nothing in common with the accessory's
+                // bulk schedule (slots 1, 2, 9, 10, ...), all of it in the phone's potential.
+                let proposal = NDPSchedule(slots: [4, 5, 12, 13, 20, 21, 28, 29])
+                let link = try suite.requireLink(context, scenario, result, proposal: proposal)
+                let offered = Set(PerformanceMode.bulk.availableSlots)
+                context.expect(
+                    Set(link.schedule.slots).isSubset(of: offered) && !link.schedule.slots.isEmpty,
+                    "the agreed schedule is the accessory's counter-proposal (within slots \(offered.sorted())), got "
+                        + "\(link.schedule.slots)"
+                )
+                let pong = try suite.control(context, scenario, link, .ping([3])) { $0 == .pong([3]) }
+                context.expectEqual(pong, .pong([3]), "the app's answer on the counter-proposed schedule")
+            },
+            try test("WA/NDP/BV-04", "Every data frame from the accessory is protected with the data path's key") {
+                context,
+                suite in
+                let (scenario, result) = try suite.openPaired(context)
+                defer { scenario.finish() }
+                let link = try suite.requireLink(context, scenario, result)
+                let stream = try suite.measure(
+                    context,
+                    scenario,
+                    link,
+                    rateHz: 20,
+                    payloadOctets: 100,
+                    seconds: 2
+                )
+                let statistics = scenario.read { phone in phone.dataPaths.statistics(link.id) } ?? DataLinkStatistics()
+                context.expectEqual(statistics.unprotectedDropped, 0, "unprotected data frames from the accessory")
+                context.expectEqual(statistics.authenticationFailures, 0, "data frames that failed their MIC")
+                context.expect(
+                    stream.arrivals.count >= stream.offered / 2 && !stream.arrivals.isEmpty,
+                    "the stream arrived over the protected data path: \(stream.arrivals.count) of \(stream.offered)"
+                )
+            },
+            try test("WA/NDP/BV-05", "Two paired phones hold data paths at the same time") { context, suite in
+                let (scenario, result) = try suite.openPaired(context)
+                defer { scenario.finish() }
+                let second = try scenario.addPhone(seed: context.seed &+ 7, address: DataPathSuite.secondPhoneAddress)
+                defer { scenario.session.perform { second.stop() } }
+                let secondResult = try suite.discover(
+                    context,
+                    scenario,
+                    service: try suite.facts(context).service,
+                    phone: second
+                )
+                let outcome = try suite.pairing.pair(context, scenario, secondResult, phone: second)
+                try context.require(outcome.result == .paired, "the second phone paired: \(outcome)")
+                let first = try suite.requireLink(context, scenario, result)
+                let other = try suite.requireLink(context, scenario, secondResult, phone: second)
+                for (phone, link, name) in [(scenario.phone, first, "first"), (second, other, "second")] {
+                    let answer = try suite.control(context, scenario, link, phone: phone, .ping([9])) {
+                        $0 == .pong([9])
+                    }
+                    context.expectEqual(answer, .pong([9]), "the \(name) phone's answer on its data path")
+                }
+                let both = scenario.read { _ in
+                    scenario.phone.dataPaths.outcomes[first.id]?.link != nil
+                        && second.dataPaths.outcomes[other.id]?.link != nil
+                }
+                context.expect(both, "both data paths are still up")
+            },
+        ]
+    }
+}

@@ -1,0 +1,62 @@
+import AwareProtocol
+import AwareWire
+
+/// The data-path and performance test groups, `WA/NDP/*` and `WA/PERF/*` (issue 5): paired data
+/// paths as an iPhone sets them up (nan-wire-reference.md 4), the refusals an accessory owes an
+/// unpaired phone, an open request or a mismatched performance mode, schedule counter-proposals,
+/// protected data frames, two phones at once; and what the data path delivers: realtime latency
+/// within the profile's budget, the bulk throughput floor, no bunching at the discovery-window
+/// period (esp-idf #19066), the service class's TID, a report that agrees with the traffic, and
+/// files that arrive whole and resume after a drop.
+///
+/// Every test has a fault of the emulator that makes it fail (``expectedFailures``).
+public enum DataPathSuite {
+    static let setupTimeout = Interval.seconds(8)
+    static let secondPhoneAddress = MACAddress(0x02, 0xB2, 0x00, 0x00, 0x00, 0x03)
+    static let strangerAddress = MACAddress(0x02, 0xB3, 0x00, 0x00, 0x00, 0x04)
+
+    public static func tests(target: any AccessoryTarget, faults: [String] = []) throws -> [ConformanceTest] {
+        let suite = Builder(target: target, faults: faults)
+        return try suite.setup() + suite.performance()
+    }
+
+    public static func expectedFailures(for fault: String, profile: ProfileFacts?) -> Set<String> {
+        guard let dataPath = profile?.dataPath else { return [] }
+        var expected = expectedFailures[fault] ?? []
+        // Tests the profile gates away cannot fail.
+        if dataPath.serviceClasses["realtime"] == nil || dataPath.realtimeMaxLatencyMs == nil {
+            expected.remove("WA/PERF/BV-01")
+        }
+        if dataPath.serviceClasses["realtime"] == nil { expected.remove("WA/PERF/BI-01") }
+        if dataPath.fileService == nil {
+            expected.subtract(["WA/PERF/BV-05", "WA/PERF/BV-06"])
+        }
+        if dataPath.allowsOpen { expected.remove("WA/NDP/BI-02") }
+        return expected
+    }
+
+    /// For each fault, the data-path tests it must make fail.
+    public static let expectedFailures: [String: Set<String>] = [
+        "ndp-bad-m4-mic": [
+            "WA/NDP/BV-01", "WA/NDP/BV-02", "WA/NDP/BV-03", "WA/NDP/BV-04", "WA/NDP/BV-05", "WA/PERF/BV-01",
+            "WA/PERF/BV-02", "WA/PERF/BV-03", "WA/PERF/BV-04", "WA/PERF/BV-05", "WA/PERF/BV-06", "WA/PERF/BI-01",
+        ],
+        "ndp-accept-unpaired": ["WA/NDP/BI-01"],
+        "ndp-accept-open": ["WA/NDP/BI-02"],
+        "ndp-stale-after-termination": ["WA/NDP/BV-02", "WA/PERF/BV-06"],
+        "ndl-no-counter-proposal": ["WA/NDP/BV-03"],
+        "ndp-plaintext-data": [
+            "WA/NDP/BV-04", "WA/NDP/BV-05", "WA/PERF/BV-01", "WA/PERF/BV-02", "WA/PERF/BV-03", "WA/PERF/BV-04",
+            "WA/PERF/BV-05", "WA/PERF/BV-06", "WA/PERF/BI-01", "WA/NDP/BV-01", "WA/NDP/BV-02", "WA/NDP/BV-03",
+        ],
+        "ndp-single-peer": ["WA/NDP/BV-05"],
+        "perf-realtime-as-bulk": ["WA/PERF/BV-01", "WA/PERF/BI-01"],
+        "perf-throttle": ["WA/PERF/BV-02"],
+        "perf-dw-bursts": ["WA/PERF/BV-01", "WA/PERF/BI-01"],
+        "perf-ignore-mode-mismatch": ["WA/PERF/BI-02"],
+        "perf-report-inflated": ["WA/PERF/BV-03"],
+        "perf-wrong-tid": ["WA/PERF/BV-04"],
+        "file-corrupt-chunk": ["WA/PERF/BV-05", "WA/PERF/BV-06"],
+        "file-no-resume": ["WA/PERF/BV-06"],
+    ]
+}
