@@ -28,12 +28,23 @@ final class DataPlane {
         var category: AccessCategory
         var queuedAt: Instant
         var deadline: Instant?
+        var attempts = 0
     }
 
     struct InFlight {
         var pending: Pending
         var length: Int
     }
+
+    /// How often the device sends a frame the air reported unacknowledged, in all: the air's own
+    /// retries (the simulated air's retry limit) come first; these cover airs that do not retry
+    /// (the socket air), as an 802.11 MAC's dot11ShortRetryLimit would.
+    static let attempts = 3
+    /// Frames go out no earlier than this after a committed window opens and end no later than
+    /// this before it closes: two devices' slot clocks agree only as well as their TSFs do, and
+    /// a frame sent at the very edge of a slot may find the receiver not yet (or no longer) on
+    /// the data channel.
+    static let guardTime = Interval.microseconds(1_000)
 
     /// Cookies of data frames carry this bit, so their TX status reaches the data plane.
     static let cookieBit: UInt64 = 1 << 63

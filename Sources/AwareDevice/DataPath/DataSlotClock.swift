@@ -65,4 +65,21 @@ public struct DataSlotClock: Hashable, Sendable {
         }
         return (max(start, instant), end)
     }
+
+    /// The start of the run of slots in `slots` that `instant` falls in (runs merge across the
+    /// period boundary); `instant` itself when it is in no such slot.
+    public func windowStart(containing instant: Instant, in slots: Set<Int>) -> Instant {
+        var start = slotStart(containing: instant)
+        var slot = self.slot(at: instant)
+        guard slots.contains(slot) else { return instant }
+        var steps = 0
+        while steps < Self.slotsPerPeriod - 1 {
+            let previous = (slot + Self.slotsPerPeriod - 1) % Self.slotsPerPeriod
+            guard slots.contains(previous) else { break }
+            slot = previous
+            start = start + .microseconds(-Self.slotMicroseconds)
+            steps += 1
+        }
+        return start
+    }
 }

@@ -109,7 +109,6 @@ extension NANDevice {
         }
         guard isStarted, dataPlane.inFlight.isEmpty else { return }
         let clock = dataSlotClock
-        let slot = clock.slot(at: now)
         let slotEnd = clock.nextSlotStart(after: now)
         var earliest: Instant?
         for category in AccessCategory.allCases.sorted(by: >) {
@@ -128,7 +127,16 @@ extension NANDevice {
                     continue
                 }
                 let slots = transmitSlots(of: link)
-                if slots.contains(slot), fits(pending, link: link, before: slotEnd) {
+                let window = clock.window(atOrAfter: now, in: slots)
+                let opened = window.map { $0.start <= now } ?? false
+                let windowStart = opened ? clock.windowStart(containing: now, in: slots) : nil
+                if opened, let window, let windowStart, now >= windowStart + DataPlane.guardTime,
+                    fits(
+                        pending,
+                        link: link,
+                        before: window.end + Interval(nanoseconds: -DataPlane.guardTime.nanoseconds)
+                    )
+                {
                     queue.remove(at: index)
                     if index < head { head -= 1 }
                     compact(&queue, head: &head)
@@ -137,8 +145,12 @@ extension NANDevice {
                     transmit(pending, on: link)
                     return
                 }
-                if let window = clock.window(atOrAfter: slotEnd, in: slots) {
-                    earliest = min(earliest ?? window.start, window.start)
+                if opened, let windowStart, now < windowStart + DataPlane.guardTime {
+                    let ready = windowStart + DataPlane.guardTime
+                    earliest = min(earliest ?? ready, ready)
+                } else if let next = clock.window(atOrAfter: opened ? (window?.end ?? slotEnd) : now, in: slots) {
+                    let ready = next.start + DataPlane.guardTime
+                    earliest = min(earliest ?? ready, ready)
                 }
                 index += 1
             }
@@ -226,6 +238,13 @@ extension NANDevice {
                     latency: status.timestamp - flight.pending.queuedAt,
                     category: flight.pending.category
                 )
+            } else if flight.pending.attempts + 1 < DataPlane.attempts {
+                // Not acknowledged: again, first in its category's queue.
+                var again = flight.pending
+                again.attempts += 1
+                let category = again.category
+                let head = dataPlane.queueHeads[category] ?? 0
+                dataPlane.queues[category, default: []].insert(again, at: head)
             } else {
                 dataPlane.links[id]?.statistics.framesFailed += 1
             }

@@ -129,7 +129,11 @@ public struct SynchronizationEngine: Sendable {
         rng: inout some RandomNumberGenerator,
         actions: inout [SynchronizationAction]
     ) {
-        let suffix = UInt16.random(in: .min ... .max, using: &rng)
+        // The device's own address goes into the draw: two devices whose generators share a seed
+        // (a runner and an emulator started with the same --seed) would otherwise form clusters
+        // with the same ID at the same moment, never merge, and keep unrelated TSFs.
+        let own = UInt16(configuration.address.octets[4]) << 8 | UInt16(configuration.address.octets[5])
+        let suffix = UInt16.random(in: .min ... .max, using: &rng) ^ own
         let clusterID = MACAddress(
             0x50,
             0x6F,

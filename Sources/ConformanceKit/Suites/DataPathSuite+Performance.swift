@@ -142,9 +142,11 @@ extension DataPathSuite.Builder {
                     ["accessoryDelivered": .integer(Int64(delivered)), "phoneReceived": .integer(Int64(received))]
                 )
                 // The accessory counts frames the phone acknowledged; the phone counts frames it
-                // received. They differ by frames in flight and acknowledgements lost, a handful.
+                // received. Acknowledged frames were received, so the accessory's count may not
+                // exceed the phone's beyond a few in flight; it falls short only by acknowledgements
+                // lost on the way back (none on the simulated air, a few on a shared one).
                 context.expect(
-                    abs(delivered - received) <= max(5, received / 50),
+                    delivered <= received + 5 && delivered * 5 >= received * 4 - 25,
                     "frames the accessory reports delivered (\(delivered)) match the frames the phone received (\(received))"
                 )
                 context.expect(offered >= delivered, "offered (\(offered)) is at least delivered (\(delivered))")

@@ -50,7 +50,9 @@ public enum DiscoverySuite {
             "WA/DISC/PUB/BV-02", "WA/DISC/PUB/BV-06", "WA/DISC/SRF/BV-01", "WA/DISC/SRF/BV-04", "WA/DISC/MF/BV-02",
         ],
         "unsolicited-when-solicited-only": ["WA/DISC/PUB/BI-03"],
-        "unicast-to-passive": ["WA/DISC/PUB/BV-05"],
+        // With publishes unicast, the few multicast ones come before the accessory joins the
+        // phone's cluster, under its own Cluster ID.
+        "unicast-to-passive": ["WA/DISC/PUB/BV-05", "WA/DISC/SYNC/BV-01"],
         "wrong-service-id": [
             "WA/DISC/PUB/BV-01", "WA/DISC/PUB/BV-02", "WA/DISC/PUB/BV-04", "WA/DISC/PUB/BV-06", "WA/DISC/SID/BV-01",
             "WA/DISC/SID/BV-02", "WA/DISC/MF/BV-01", "WA/DISC/MF/BV-02", "WA/DISC/SRF/BV-01", "WA/DISC/SRF/BV-04",

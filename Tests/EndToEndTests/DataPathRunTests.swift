@@ -1,0 +1,109 @@
+import AwareTestSupport
+import Foundation
+import Testing
+
+/// The data-path and performance groups through the real `aware-conform` program: they pass
+/// against the drone and the camera, every file fault fails exactly its tests on a camera, and
+/// tshark reads the data path of a run's capture: NDP NAFs and protected QoS data frames.
+@Suite struct DataPathRunTests {
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "awb-ndp-\(UUID().uuidString.prefix(8))"
+        )
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// The camera profile with a random PIN instead of its fixed one: the pairing suite's
+    /// "a new PIN per attempt" test would otherwise fail with every fault.
+    static func cameraWithRandomPIN(in directory: URL) throws -> String {
+        let source = URL(fileURLWithPath: "Profiles/camera.json")
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
+        var pairing = try #require(object["pairing"] as? [String: Any])
+        var pin = try #require(pairing["pin"] as? [String: Any])
+        pin["fixed"] = nil
+        pairing["pin"] = pin
+        object["pairing"] = pairing
+        object["$schema"] = nil
+        let path = directory.appendingPathComponent("camera.json").path
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test(arguments: ["drone", "camera"])
+    func theProfilePassesTheDataPathGroupsOnTheEmbeddedTarget(profile: String) throws {
+        let run = try PairingRunTests.report([
+            "run", "--profile", "Profiles/\(profile).json", "--only", "WA/NDP/*", "--only", "WA/PERF/*", "--seed", "4",
+        ])
+        #expect(run.status == 0, "\(run.output.suffix(2000))")
+        let verdicts = PairingRunTests.verdicts(run.tests)
+        #expect(verdicts.count == 15)
+        #expect(!verdicts.values.contains("fail"), "\(verdicts.filter { $0.value == "fail" })")
+        // The drone offers realtime but no file service; the camera the other way round.
+        let skipped = verdicts.filter { $0.value == "skip" }.keys.sorted()
+        let expected =
+            profile == "drone" ? ["WA/PERF/BV-05", "WA/PERF/BV-06"] : ["WA/PERF/BI-01", "WA/PERF/BV-01"]
+        #expect(skipped == expected)
+    }
+
+    @Test func theFileFaultsFailExactlyTheirTestsOnACamera() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let profile = try Self.cameraWithRandomPIN(in: directory)
+        let outcome = try CommandRunner.run(
+            "aware-conform",
+            [
+                "selftest", "--profile", profile, "--only-fault", "file-corrupt-chunk", "--only-fault",
+                "file-no-resume",
+                "--only-fault", "ndp-single-peer", "--jobs", "2",
+            ]
+        )
+        #expect(outcome.status == 0, "\(outcome.standardOutput.suffix(3000))")
+        #expect(outcome.standardOutput.contains("ok   --fault file-corrupt-chunk: 2 failing, 2 expected"))
+        #expect(outcome.standardOutput.contains("ok   --fault file-no-resume: 1 failing, 1 expected"))
+    }
+
+    @Test func tsharkReadsTheDataPathOfARunsCapture() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let evidence = directory.appendingPathComponent("evidence").path
+        let run = try CommandRunner.run(
+            "aware-conform",
+            [
+                "run", "--profile", "Profiles/drone.json", "--only", "WA/NDP/BV-04", "--only", "WA/NDP/BI-01",
+                "--evidence", evidence,
+            ]
+        )
+        #expect(run.status == 0, "\(run.standardOutput.suffix(1500))")
+        let tshark = try #require(
+            ["/usr/bin/tshark", "/usr/local/bin/tshark"].first { FileManager.default.isExecutableFile(atPath: $0) },
+            "tshark not found; \(ExternalTool.setupAdvice)"
+        )
+        // A paired data path: QoS data frames between the NDIs, every one protected.
+        let paired = evidence + "/WA_NDP_BV-04/capture.pcap"
+        let data = try ExternalTool.run([
+            tshark, "-r", paired, "-Y", "wlan.fc.type_subtype == 0x0028", "-T", "fields", "-e", "wlan.fc.protected",
+        ])
+        let flags = data.output.split(separator: "\n")
+        #expect(flags.count > 20, "QoS data frames in the capture: \(flags.count)")
+        #expect(
+            flags.allSatisfy { $0 == "1" || $0 == "True" },
+            "unprotected data frames: \(flags.filter { $0 != "1" })"
+        )
+        // The unpaired phone's request travels in the clear (category 4): tshark reads the
+        // accessory's Data Path Response as NDPE type Response, status Rejected, reason 8.
+        let refused = evidence + "/WA_NDP_BI-01/capture.pcap"
+        let response = try ExternalTool.run([
+            tshark, "-r", refused, "-Y", "nan.action.subtype == 6", "-T", "fields", "-e", "nan.ndp.type", "-e",
+            "nan.status", "-e", "nan.reason_code",
+        ])
+        let answers = Set(response.output.split(separator: "\n").map(String.init))
+        #expect(answers == ["1\t2\t8"], "tshark's reading of the Data Path Response: \(answers)")
+        let requests = try ExternalTool.run([tshark, "-r", refused, "-Y", "nan.action.subtype == 5"])
+        #expect(!requests.output.isEmpty, "tshark found no Data Path Request")
+        for capture in [paired, refused] {
+            let malformed = try ExternalTool.run([tshark, "-r", capture, "-Y", "_ws.malformed"])
+            #expect(malformed.output.isEmpty, "malformed frames in \(capture):\n\(malformed.output.prefix(2000))")
+        }
+    }
+}
