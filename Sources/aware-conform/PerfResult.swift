@@ -23,8 +23,8 @@ struct PerfResult {
     /// The cipher suite that secured the data path.
     var csid: UInt8?
     var flowID: UInt16?
-    /// From the stream request to the last datagram (or `streamStopped`): what the phone's
-    /// throughput is computed over.
+    /// From the first datagram's departure to the last one's arrival (without any, from the
+    /// stream request to `streamStopped`): what the phone's throughput is computed over.
     var windowSeconds: Double?
     var phoneReport: PerformanceReport?
     var accessoryReport: JSONValue?

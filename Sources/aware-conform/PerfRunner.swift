@@ -156,12 +156,19 @@ struct PerfRunner {
         _ = session.run(until: { false }, timeout: Self.drain)
         var report: PerformanceReport?
         session.perform {
-            let end = max(stoppedAt, dataSession.arrivals[flowID]?.last ?? stoppedAt)
-            result.windowSeconds = (end - start).seconds
+            // The flow's span: from the first datagram's departure (its arrival less its one-way
+            // latency) to the last one's arrival; without any, from the request to streamStopped.
+            let arrivals = dataSession.arrivals[flowID] ?? []
+            var from = start
+            if let first = arrivals.first, let latency = dataSession.latencies[flowID]?.first {
+                from = min(first, max(start, first + Interval(nanoseconds: -latency.nanoseconds)))
+            }
+            let end = arrivals.last ?? stoppedAt
+            result.windowSeconds = (end - from).seconds
             report = dataSession.report(
                 flowID: flowID,
                 offered: Int(offered),
-                from: start,
+                from: from,
                 to: end,
                 statistics: phone.dataPaths.statistics(id)
             )
