@@ -67,7 +67,9 @@ struct PerfCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How long the accessory streams, in seconds.", valueName: "seconds"))
     var duration: Double = 5
 
-    @Option(help: ArgumentHelp("Datagrams per second (default: the profile's telemetry rate, else 50).", valueName: "Hz"))
+    @Option(
+        help: ArgumentHelp("Datagrams per second (default: the profile's telemetry rate, else 50).", valueName: "Hz")
+    )
     var rate: Double?
 
     @Option(

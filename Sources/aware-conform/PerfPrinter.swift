@@ -79,7 +79,9 @@ struct PerfPrinter {
         lines.append(Self.row("latency mean/p50/p95/p99 (ms)", latency.joined(separator: " / ") + budget, ""))
         lines.append(Self.row("jitter (ms)", Self.format(phone[["jitterMs"]], 2), ""))
         for (label, path) in [("delivered", ["packets", "delivered"]), ("offered", ["packets", "offered"])] {
-            lines.append(Self.row("packets \(label)", Self.format(phone[path], 0), Self.format(accessoryReport[path], 0)))
+            lines.append(
+                Self.row("packets \(label)", Self.format(phone[path], 0), Self.format(accessoryReport[path], 0))
+            )
         }
         for (label, path, digits) in Self.trailingRows {
             lines.append(

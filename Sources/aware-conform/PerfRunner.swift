@@ -184,7 +184,11 @@ struct PerfRunner {
     }
 
     /// The next control message from the accessory after the first `seen`, or nil on timeout.
-    private func awaitControl(_ dataSession: PhoneDataSession, after seen: inout Int, timeout: Interval)
+    private func awaitControl(
+        _ dataSession: PhoneDataSession,
+        after seen: inout Int,
+        timeout: Interval
+    )
         -> ControlMessage?
     {
         var message: ControlMessage?

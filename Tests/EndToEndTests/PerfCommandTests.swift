@@ -102,7 +102,10 @@ import Testing
     }
 
     @Test func theTextOutputIsATable() throws {
-        let outcome = try CommandRunner.run("aware-conform", ["perf", "--profile", "Profiles/drone.json", "--duration", "1"])
+        let outcome = try CommandRunner.run(
+            "aware-conform",
+            ["perf", "--profile", "Profiles/drone.json", "--duration", "1"]
+        )
         #expect(outcome.status == 0, "\(outcome.standardError)")
         for label in [
             "perf: measured", "signal strength", "throughput ceiling", "capacity ratio", "transmit latency AC_BE",
