@@ -68,11 +68,14 @@ struct PerfRunner {
     private func pairOrReconnect(_ found: DiscoveryResult) -> PairingOutcome {
         var known = false
         session.perform { known = phone.pairing.resolve(found) != nil }
-        if known {
-            let reconnected = phoneSession.reconnect(with: found, timeout: timeout)
-            if reconnected.succeeded { return reconnected }
+        guard known else { return phoneSession.pair(with: found, pin: nil, timeout: timeout) }
+        let reconnected = phoneSession.reconnect(with: found, timeout: timeout)
+        if reconnected.succeeded { return reconnected }
+        var paired = phoneSession.pair(with: found, pin: nil, timeout: timeout)
+        if !paired.succeeded {
+            paired.detail = "reconnect: \(reconnected.reason ?? "failed"), then pairing: \(paired.detail)"
         }
-        return phoneSession.pair(with: found, pin: nil, timeout: timeout)
+        return paired
     }
 
     private static func unestablished(_ outcome: DataPathOutcome, result: PerfResult) -> PerfResult {
