@@ -16,6 +16,8 @@ final class AccessoryHost {
     let controlFromStandardInput: Bool
     let socketRSSIDBm: Int
     let pairingStore: PairingStore?
+    /// `--mode`: the listener's performance mode; nil keeps the profile's default.
+    let performanceMode: PerformanceMode?
 
     init(
         profile: AccessoryProfile,
@@ -24,8 +26,10 @@ final class AccessoryHost {
         output: EventPrinter,
         controlFromStandardInput: Bool,
         socketRSSIDBm: Int,
-        pairingStore: PairingStore?
+        pairingStore: PairingStore?,
+        performanceMode: PerformanceMode? = nil
     ) {
+        self.performanceMode = performanceMode
         self.pairingStore = pairingStore
         self.socketRSSIDBm = socketRSSIDBm
         self.profile = profile
@@ -50,6 +54,7 @@ final class AccessoryHost {
         var socketOptions = options
         socketOptions.pinSource = .systemRandom
         let accessory = Accessory(profile: profile, air: air, options: socketOptions, pairingStore: pairingStore)
+        if let performanceMode { accessory.performanceMode = performanceMode }
         accessory.eventHandler = { [output] in output.print($0) }
         accessory.pinDisplayHandler = { [output, weak air] display in
             output.show(display)
@@ -90,6 +95,7 @@ final class AccessoryHost {
         var simulatedOptions = options
         simulatedOptions.pinSource = .seeded
         let accessory = Accessory(profile: profile, air: air, options: simulatedOptions, pairingStore: pairingStore)
+        if let performanceMode { accessory.performanceMode = performanceMode }
         accessory.eventHandler = { [output] in output.print($0) }
         accessory.pinDisplayHandler = { [output] display in output.show(display) }
         output.banner(banner(accessory: accessory, air: "sim (virtual time, seed \(options.seed))"))
@@ -151,6 +157,7 @@ final class AccessoryHost {
                 "  publishes:  \(configuration.serviceName) (\(configuration.solicitation.rawValue), service ID \(configuration.serviceID))"
             )
         }
+        lines.append("  mode:       \(accessory.performanceMode.rawValue) (data paths in the other mode are refused)")
         if let boot = options.boot { lines.append("  boot:       \(boot) (state kept across restarts)") }
         if !options.faults.isEmpty {
             lines.append("  faults:     \(options.faults.map(\.rawValue).sorted().joined(separator: ", "))")

@@ -108,6 +108,15 @@ struct RunCommand: ParsableCommand {
     )
     var duration: Double?
 
+    @Option(
+        help: ArgumentHelp(
+            "The listener's performance mode, bulk or realtime (default: the profile's performance.default). "
+                + "A phone that asks for the other mode is refused (reason 9).",
+            valueName: "mode"
+        )
+    )
+    var mode: String?
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -124,6 +133,9 @@ struct RunCommand: ParsableCommand {
         }
         if controlStdin && airSpecifier == .simulated {
             throw ValidationError("--control-stdin applies to the socket air")
+        }
+        if let mode, PerformanceMode(rawValue: mode) == nil {
+            throw ValidationError("--mode must be bulk or realtime, not \"\(mode)\"")
         }
         if duration != nil && airSpecifier != .simulated {
             throw ValidationError("--duration only applies to --air sim")
@@ -143,6 +155,17 @@ struct RunCommand: ParsableCommand {
         } catch {
             var standardError = StandardError()
             for line in error.lines(file: profile) { print(line, to: &standardError) }
+            throw ExitCode(2)
+        }
+        let performanceMode = mode.flatMap(PerformanceMode.init(rawValue:))
+        if let performanceMode, !loaded.performance.supportedModes.contains(performanceMode) {
+            var standardError = StandardError()
+            let offered = loaded.performance.supportedModes.map(\.rawValue).joined(separator: ", ")
+            print(
+                "accessory-emu: --mode \(performanceMode.rawValue): the profile \(profile) does not offer it "
+                    + "(its performance section offers: \(offered.isEmpty ? "none" : offered))",
+                to: &standardError
+            )
             throw ExitCode(2)
         }
         let specifier = airSpecifier
@@ -185,7 +208,8 @@ struct RunCommand: ParsableCommand {
             output: output,
             controlFromStandardInput: controlStdin,
             socketRSSIDBm: socketRssi,
-            pairingStore: state?.pairingStore
+            pairingStore: state?.pairingStore,
+            performanceMode: performanceMode
         )
         let outcome: Result<Void, AccessoryHostError>
         switch specifier {

@@ -10,14 +10,14 @@ struct AwareConform: ParsableCommand {
             aware-conform tests a Wi-Fi Aware accessory the way an iPhone would use it: it plays the \
             phone over the same air as the accessory, runs the conformance catalogue (`run`, `list`), \
             finds accessories like `dns-sd -B` (`discover`), pairs and reconnects like a phone (`pair`, \
-            `reconnect`), proves its own tests can fail \
+            `reconnect`), measures a live data path (`perf`), proves its own tests can fail \
             (`selftest`) and decodes captures (`decode`).
 
             Exit status: 0 success, 1 test failures, 2 usage or input error, 3 environment error.
             """,
         subcommands: [
             RunCommand.self, ListCommand.self, DiscoverCommand.self, SelftestCommand.self, DecodeCommand.self,
-            KeysCommand.self, PairCommand.self, ReconnectCommand.self,
+            KeysCommand.self, PairCommand.self, ReconnectCommand.self, PerfCommand.self,
         ]
     )
 }

@@ -16,10 +16,13 @@ final class EmbeddedAccessoryAdapter: EmbeddedAccessory {
     /// `--state-dir` does; removed with the adapter.
     let state: AccessoryStateDirectory?
     private let statePath: String?
+    /// The listener's performance mode when the session asked for one; kept across restarts,
+    /// as `accessory-emu --mode` is.
+    let performanceMode: PerformanceMode?
     var eventHandler: ((String) -> Void)? { didSet { wire() } }
     var pinDisplayHandler: ((String, MACAddress) -> Void)? { didSet { wire() } }
 
-    init(profile: AccessoryProfile, air: any Air, options: AccessoryOptions) {
+    init(profile: AccessoryProfile, air: any Air, options: AccessoryOptions, performanceMode: PerformanceMode? = nil) {
         let path = NSTemporaryDirectory() + "awb-embedded-\(UUID().uuidString.prefix(8))"
         let state = try? AccessoryStateDirectory(path: path)
         self.state = state
@@ -29,7 +32,13 @@ final class EmbeddedAccessoryAdapter: EmbeddedAccessory {
         var options = options
         options.boot = 1
         self.options = options
+        self.performanceMode = performanceMode
         accessory = Accessory(profile: profile, air: air, options: options, pairingStore: state?.pairingStore)
+        applyMode()
+    }
+
+    private func applyMode() {
+        if let performanceMode { accessory.performanceMode = performanceMode }
     }
 
     deinit {
@@ -54,6 +63,7 @@ final class EmbeddedAccessoryAdapter: EmbeddedAccessory {
         options.boot = (options.boot ?? 1) + 1
         if let newAddress { options.address = newAddress }
         accessory = Accessory(profile: profile, air: air, options: options, pairingStore: state?.pairingStore)
+        applyMode()
         wire()
         try accessory.start()
     }
@@ -64,6 +74,7 @@ final class EmbeddedAccessoryAdapter: EmbeddedAccessory {
         options.address = nil
         options.boot = (options.boot ?? 1) + 1
         accessory = Accessory(profile: profile, air: air, options: options, pairingStore: state?.pairingStore)
+        applyMode()
         wire()
         try accessory.start()
     }
@@ -88,7 +99,15 @@ final class EmbeddedAccessoryAdapter: EmbeddedAccessory {
             unsynchronized: request.unsynchronized,
             pinSource: .seeded
         )
-        return EmbeddedAccessoryAdapter(profile: profile, air: air, options: options)
+        if let mode = request.accessoryMode, !profile.performance.supportedModes.contains(mode) {
+            throw TargetError("the profile does not offer the \(mode.rawValue) performance mode")
+        }
+        return EmbeddedAccessoryAdapter(
+            profile: profile,
+            air: air,
+            options: options,
+            performanceMode: request.accessoryMode
+        )
     }
 }
 

@@ -1,3 +1,4 @@
+import AccessoryKit
 import ArgumentParser
 import AwareCommandLine
 import AwareRadio
@@ -46,16 +47,23 @@ struct PairingOptions: ParsableArguments {
 
     /// The target and the service name; usage errors exit 2.
     func resolve() throws -> (any AccessoryTarget, String) {
+        let (target, service, _) = try resolveWithProfile()
+        return (target, service)
+    }
+
+    /// The target, the service name and the profile when one was given; usage errors exit 2.
+    func resolveWithProfile() throws -> (any AccessoryTarget, String, AccessoryProfile?) {
         let needsProfile = targetOptions.target == "embedded" || targetOptions.target == "spawn"
         let loaded = try targetOptions.loadProfile(required: needsProfile)
         guard let serviceName = service ?? loaded?.0.services.first?.name else {
             throw ValidationError("--service NAME is required without --profile")
         }
         if let (profile, document, path) = loaded {
-            return (try targetOptions.makeTarget(profile: profile, document: document, path: path), serviceName)
+            let target = try targetOptions.makeTarget(profile: profile, document: document, path: path)
+            return (target, serviceName, profile)
         }
         let path = AirSpecifier(argument: targetOptions.target)?.socketPath ?? SocketAir.defaultPath
-        return (SocketTarget(path: path, profile: ProfileFacts(path: "", services: [])), serviceName)
+        return (SocketTarget(path: path, profile: ProfileFacts(path: "", services: [])), serviceName, nil)
     }
 }
 
@@ -112,17 +120,8 @@ struct PairCommand: ParsableCommand {
             phoneState: pairing.phoneState
         )
         guard let found = try phoneSession.findOrFinish(service: service, options: pairing) else { return }
-        let session = phoneSession.session
-        let entered = pin
-        let outcome = phoneSession.attempt(timeout: pairing.timeout) { phonePairing in
-            let phone = phoneSession.phone.address
-            phonePairing.pair(with: found) { entered ?? session.displayedPINs(for: phone).last }
-        }
-        try phoneSession.finish(
-            outcome ?? .failed("timeout", "the pairing did not end in time", accessory: found.publisherAddress),
-            service: service,
-            json: pairing.json
-        )
+        let outcome = phoneSession.pair(with: found, pin: pin, timeout: pairing.timeout)
+        try phoneSession.finish(outcome, service: service, json: pairing.json)
     }
 }
 
@@ -161,11 +160,7 @@ struct ReconnectCommand: ParsableCommand {
             phoneState: pairing.phoneState
         )
         guard let found = try phoneSession.findOrFinish(service: service, options: pairing) else { return }
-        let outcome = phoneSession.attempt(timeout: pairing.timeout) { $0.reconnect(with: found) }
-        try phoneSession.finish(
-            outcome ?? .failed("timeout", "the verification did not end in time", accessory: found.publisherAddress),
-            service: service,
-            json: pairing.json
-        )
+        let outcome = phoneSession.reconnect(with: found, timeout: pairing.timeout)
+        try phoneSession.finish(outcome, service: service, json: pairing.json)
     }
 }

@@ -23,7 +23,8 @@ struct PhoneSession {
         target: any AccessoryTarget,
         seed: UInt64,
         phoneState: String?,
-        faults: [String] = []
+        faults: [String] = [],
+        accessoryMode: PerformanceMode? = nil
     ) throws -> PhoneSession {
         var standardError = StandardError()
         var store: PairingStore?
@@ -37,7 +38,7 @@ struct PhoneSession {
         }
         let session: any TargetSession
         do {
-            session = try target.openSession(SessionRequest(seed: seed, faults: faults))
+            session = try target.openSession(SessionRequest(seed: seed, faults: faults, accessoryMode: accessoryMode))
         } catch {
             print("aware-conform \(command): \(target.name): \(error)", to: &standardError)
             throw ExitCode(3)
@@ -103,6 +104,23 @@ struct PhoneSession {
         // Let the accessory hear the last frame before the session closes.
         _ = session.run(until: { false }, timeout: .milliseconds(200))
         return outcome
+    }
+
+    /// Pairs with `found`, entering `pin` or else what the accessory's display shows for this phone.
+    func pair(with found: DiscoveryResult, pin: String?, timeout: Double) -> PairingOutcome {
+        let phoneAddress = phone.address
+        let session = session
+        let outcome = attempt(timeout: timeout) { phonePairing in
+            phonePairing.pair(with: found) { pin ?? session.displayedPINs(for: phoneAddress).last }
+        }
+        return outcome ?? .failed("timeout", "the pairing did not end in time", accessory: found.publisherAddress)
+    }
+
+    /// Verifies the cached pairing with `found` (NIRA resolution, PASN verification).
+    func reconnect(with found: DiscoveryResult, timeout: Double) -> PairingOutcome {
+        let outcome = attempt(timeout: timeout) { $0.reconnect(with: found) }
+        return outcome
+            ?? .failed("timeout", "the verification did not end in time", accessory: found.publisherAddress)
     }
 
     /// Prints the outcome and exits 0 on success, 1 otherwise.

@@ -1,3 +1,4 @@
+import AwareProtocol
 import AwareRadio
 import AwareWire
 
@@ -28,19 +29,24 @@ public struct SessionRequest: Hashable, Sendable {
     /// into path loss; on the socket air it sets the RSSI each side reports (the same
     /// log-distance model), so range tests run on every target the runner owns.
     public var phoneDistance: Double
+    /// The performance mode the accessory's listener runs in (`accessory-emu --mode`); nil
+    /// keeps the profile's default. Only targets the runner owns honour it.
+    public var accessoryMode: PerformanceMode?
 
     public init(
         seed: UInt64,
         variant: ProfileVariant? = nil,
         faults: [String] = [],
         unsynchronized: Bool = false,
-        phoneDistance: Double = 2
+        phoneDistance: Double = 2,
+        accessoryMode: PerformanceMode? = nil
     ) {
         self.seed = seed
         self.variant = variant
         self.faults = faults
         self.unsynchronized = unsynchronized
         self.phoneDistance = phoneDistance
+        self.accessoryMode = accessoryMode
     }
 
     /// The RSSI a 20 dBm transmitter `phoneDistance` away gives on channel 6 under the

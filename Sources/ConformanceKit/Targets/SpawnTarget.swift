@@ -41,6 +41,7 @@ public struct SpawnTarget: AccessoryTarget {
         arguments += ["--state-dir", directory + "/state"]
         for fault in request.faults { arguments += ["--fault", fault] }
         if request.unsynchronized { arguments.append("--unsynchronized") }
+        if let mode = request.accessoryMode { arguments += ["--mode", mode.rawValue] }
         let launcher = EmulatorLauncher(executable: emulatorPath, arguments: arguments, readyTimeout: readyTimeout)
         let child: EmulatorProcess
         let ready: EventFields

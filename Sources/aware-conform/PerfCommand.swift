@@ -1,0 +1,195 @@
+import AccessoryKit
+import ArgumentParser
+import AwareCommandLine
+import AwareDevice
+import AwareProtocol
+import AwareWire
+import ConformanceKit
+import Foundation
+
+struct PerfCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "perf",
+        abstract: "Measure a live data path: pair if needed, open it in a mode and class, ask for a stream, report.",
+        discussion: """
+            Finds the accessory by subscribing to --service, pairs first when the phone holds no keys \
+            for it (or reconnects with the keys in --phone-state), opens a paired data path with \
+            --mode and --class, asks the accessory's application for a datagram stream (--rate \
+            datagrams of --size octets per second for --duration seconds, with the TID of the \
+            class's access category), measures what arrives, then asks the accessory for its own \
+            report. The phone's report has Apple's WAPerformanceReport fields (signal strength, \
+            throughput ceiling and capacity, per-access-category transmit latency) plus the bench's \
+            latency percentiles, jitter, delivered vs offered packets, throughput, duty cycle and energy.
+
+            Defaults come from the profile: the service's datapath.port (else 7000), the telemetry \
+            rateHz and payloadBytes (else 50 Hz and 512 octets), the profile's service class for the \
+            mode (else best-effort). On the targets the runner starts (embedded, spawn) the accessory \
+            runs in --accessory-mode, by default --mode when the profile offers it.
+
+            A request in another mode than the accessory's listener is refused with NAN reason 9: \
+            reported as result "refused", reason "mode-mismatch" (reason 8 is "security-policy").
+
+            The phone's nonces come from --seed: against an accessory that keeps running (socket \
+            target), give each reconnecting run its own seed, or the accessory rejects the repeated \
+            PASN frames as replays.
+
+            Exit status: 0 measured, 1 refused or failed (the JSON still has result and reason: \
+            no-accessory, pairing-failed, mode-mismatch, security-policy, timeout, stream-refused, ...), \
+            2 usage error, 3 environment error.
+
+            EXAMPLES
+              aware-conform perf --profile Profiles/drone.json
+              aware-conform perf --profile Profiles/drone.json --mode realtime --duration 2 --json
+              aware-conform perf --target socket --service _drone-service._udp --phone-state /tmp/phone
+            """
+    )
+
+    @OptionGroup var pairing: PairingOptions
+
+    @Option(help: ArgumentHelp("The performance mode to ask for: bulk or realtime.", valueName: "mode"))
+    var mode: String = PerformanceMode.bulk.rawValue
+
+    @Option(
+        name: .customLong("class"),
+        help: ArgumentHelp(
+            "The service class: background, best-effort, interactive-video or interactive-voice "
+                + "(default: the profile's class for the mode, else best-effort).",
+            valueName: "class"
+        )
+    )
+    var serviceClass: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "embedded and spawn: the accessory's own mode (default: --mode when the profile offers it, else the "
+                + "profile's default). Differing from --mode shows the refusal.",
+            valueName: "mode"
+        )
+    )
+    var accessoryMode: String?
+
+    @Option(help: ArgumentHelp("How long the accessory streams, in seconds.", valueName: "seconds"))
+    var duration: Double = 5
+
+    @Option(
+        help: ArgumentHelp("Datagrams per second (default: the profile's telemetry rate, else 50).", valueName: "Hz")
+    )
+    var rate: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "Payload octets per datagram, 1-1400 (default: the profile's telemetry payload, else 512).",
+            valueName: "octets"
+        )
+    )
+    var size: Int?
+
+    @OptionGroup var logging: LoggingOptions
+
+    static let maximumSize = 1_400
+
+    func validate() throws {
+        guard PerformanceMode(rawValue: mode) != nil else {
+            throw ValidationError("--mode must be bulk or realtime, not \"\(mode)\"")
+        }
+        if let accessoryMode {
+            guard PerformanceMode(rawValue: accessoryMode) != nil else {
+                throw ValidationError("--accessory-mode must be bulk or realtime, not \"\(accessoryMode)\"")
+            }
+            let target = pairing.targetOptions.target
+            guard target == "embedded" || target == "spawn" else {
+                throw ValidationError("--accessory-mode applies to the embedded and spawn targets only")
+            }
+        }
+        if let serviceClass, Self.serviceClass(named: serviceClass) == nil {
+            let names = ServiceClass.allCases.map(\.commandLineName).joined(separator: ", ")
+            throw ValidationError("--class must be one of \(names), not \"\(serviceClass)\"")
+        }
+        guard duration > 0 && duration <= 3_600 else {
+            throw ValidationError("--duration must be more than 0 and at most 3600 seconds")
+        }
+        if let rate, !(rate > 0 && rate <= 10_000) {
+            throw ValidationError("--rate must be more than 0 and at most 10000 Hz")
+        }
+        if let size, !(1...Self.maximumSize).contains(size) {
+            throw ValidationError("--size must be 1-\(Self.maximumSize) octets (one datagram in one 1500-octet packet)")
+        }
+    }
+
+    static func serviceClass(named name: String) -> ServiceClass? {
+        ServiceClass.allCases.first { $0.commandLineName == name }
+    }
+
+    func run() throws {
+        logging.bootstrap()
+        let (target, service, profile) = try pairing.resolveWithProfile()
+        let plan = try makePlan(service: service, profile: profile)
+        let phoneSession = try PhoneSession.open(
+            command: "perf",
+            target: target,
+            seed: pairing.seed,
+            phoneState: pairing.phoneState,
+            accessoryMode: plan.accessoryMode
+        )
+        let result = PerfRunner(phoneSession: phoneSession, plan: plan, timeout: pairing.timeout).measure()
+        phoneSession.session.close()
+        let printer = PerfPrinter(plan: plan, target: target.name, result: result)
+        print(pairing.json ? printer.json.serialized : printer.text)
+        if result.result != .measured { throw ExitCode(1) }
+    }
+
+    /// What to ask for, with the profile's defaults filled in; usage errors exit 2.
+    func makePlan(service: String, profile: AccessoryProfile?) throws -> PerfPlan {
+        let requested = PerformanceMode(rawValue: mode) ?? .bulk
+        let offered = profile?.performance.supportedModes ?? []
+        var accessory: PerformanceMode?
+        if let accessoryMode, let chosen = PerformanceMode(rawValue: accessoryMode) {
+            guard offered.contains(chosen) else {
+                throw ValidationError("--accessory-mode \(accessoryMode): the profile does not offer it")
+            }
+            accessory = chosen
+        } else if pairing.targetOptions.target == "embedded" || pairing.targetOptions.target == "spawn" {
+            accessory = offered.contains(requested) ? requested : nil
+        }
+        let telemetry = profile?.app?.telemetry
+        let port = profile?.services.first { $0.name == service }?.datapath?.port
+        let chosenClass =
+            serviceClass.flatMap(Self.serviceClass(named:))
+            ?? profile?.performance.serviceClass(for: requested) ?? .bestEffort
+        return PerfPlan(
+            service: service,
+            mode: requested,
+            serviceClass: chosenClass,
+            accessoryMode: accessory,
+            rateHz: rate ?? telemetry?.rateHz ?? 50,
+            payloadOctets: size ?? telemetry.map { min(max($0.payloadBytes, 1), Self.maximumSize) } ?? 512,
+            durationSeconds: duration,
+            servicePort: port.map { UInt16(clamping: $0) } ?? AppPorts.defaultService,
+            latencyBudgetMs: requested == .realtime ? profile?.performance.realtime?.maxLatencyMs : nil
+        )
+    }
+}
+
+/// What `perf` asks for.
+struct PerfPlan {
+    var service: String
+    var mode: PerformanceMode
+    var serviceClass: ServiceClass
+    /// The accessory's listener mode, when the runner starts the accessory and sets it.
+    var accessoryMode: PerformanceMode?
+    var rateHz: Double
+    var payloadOctets: Int
+    var durationSeconds: Double
+    var servicePort: UInt16
+    /// The profile's realtime `maxLatencyMs`, shown next to p99.
+    var latencyBudgetMs: Double?
+
+    var streamRequest: ControlMessage.StreamRequest {
+        ControlMessage.StreamRequest(
+            rateMillihertz: UInt32((rateHz * 1_000).rounded()),
+            payloadOctets: UInt16(clamping: payloadOctets),
+            durationMilliseconds: UInt32((durationSeconds * 1_000).rounded()),
+            tid: serviceClass.accessCategory.tid
+        )
+    }
+}

@@ -1,0 +1,214 @@
+import AwareDevice
+import AwareProtocol
+import AwareRadio
+import AwareWire
+import ConformanceKit
+import Foundation
+
+/// Drives one `perf` measurement on an open ``PhoneSession``: find, pair or reconnect, open the
+/// data path, ask for the stream, wait for it to end, collect both reports.
+struct PerfRunner {
+    let phoneSession: PhoneSession
+    let plan: PerfPlan
+    let timeout: Double
+
+    /// How long after `streamStopped` datagrams may still arrive: the accessory drops an
+    /// unreliable datagram 200 ms after it was queued (AccessoryAppSession.datagramDeadline).
+    static let drain = Interval.milliseconds(300)
+    /// How long the accessory gets to answer a control request.
+    static let controlTimeout = Interval.seconds(10)
+
+    var session: any TargetSession { phoneSession.session }
+    var phone: Phone { phoneSession.phone }
+
+    func measure() -> PerfResult {
+        guard let found = phoneSession.find(service: plan.service, timeout: timeout) else {
+            return .failed("no-accessory", "no accessory publishes \(plan.service)")
+        }
+        var result = PerfResult(result: .failed, accessory: found.publisherAddress)
+        let pairing = pairOrReconnect(found)
+        result.pairing = pairing.succeeded ? pairing.result.rawValue : nil
+        guard pairing.succeeded else {
+            result.reason = "pairing-failed"
+            result.detail = "\(pairing.reason ?? "failed"): \(pairing.detail)"
+            return result
+        }
+        let request = PhoneDataPathRequest(
+            accessory: found.publisherAddress,
+            publishID: found.publishInstanceID,
+            serviceName: found.serviceName,
+            mode: plan.mode,
+            serviceClass: plan.serviceClass,
+            servicePort: plan.servicePort
+        )
+        var id: DataLinkID?
+        session.perform { id = phone.dataPaths.open(request) }
+        guard let id else { return result }
+        var outcome = DataPathOutcome.pending
+        _ = session.run(
+            until: {
+                outcome = phone.dataPaths.outcomes[id] ?? .pending
+                return outcome != .pending
+            },
+            timeout: .seconds(timeout)
+        )
+        guard let link = outcome.link else {
+            return Self.unestablished(outcome, result: result)
+        }
+        result.csid = link.security?.rawValue
+        stream(on: link.id, into: &result)
+        session.perform { phone.dataPaths.terminate(link.id) }
+        // Let the accessory hear the termination before the session closes.
+        _ = session.run(until: { false }, timeout: .milliseconds(200))
+        return result
+    }
+
+    /// Reconnects when the phone's store resolves the accessory, and pairs (again) otherwise, or
+    /// when the accessory no longer knows the phone.
+    private func pairOrReconnect(_ found: DiscoveryResult) -> PairingOutcome {
+        var known = false
+        session.perform { known = phone.pairing.resolve(found) != nil }
+        guard known else { return phoneSession.pair(with: found, pin: nil, timeout: timeout) }
+        let reconnected = phoneSession.reconnect(with: found, timeout: timeout)
+        if reconnected.succeeded { return reconnected }
+        var paired = phoneSession.pair(with: found, pin: nil, timeout: timeout)
+        if !paired.succeeded {
+            paired.detail = "reconnect: \(reconnected.reason ?? "failed"), then pairing: \(paired.detail)"
+        }
+        return paired
+    }
+
+    private static func unestablished(_ outcome: DataPathOutcome, result: PerfResult) -> PerfResult {
+        var result = result
+        switch outcome {
+        case .pending:
+            result.reason = "timeout"
+            result.detail = "the data path was not set up in time"
+        case .failed(let failure):
+            result.nanReason = failure.reason?.rawValue
+            result.detail = failure.description
+            if case .rejectedByPeer = failure.kind { result.result = .refused }
+            result.reason = reasonName(failure)
+        case .terminated(let reason, _):
+            result.nanReason = reason.rawValue
+            result.reason = "terminated"
+            result.detail = "the data path ended during setup (\(reason.name))"
+        case .established:
+            break
+        }
+        return result
+    }
+
+    /// The machine-readable reason of a data path that did not come up.
+    static func reasonName(_ failure: NDPFailure) -> String {
+        if case .modeMismatch = failure.kind { return "mode-mismatch" }
+        switch failure.reason {
+        case NANReasonCode.qosUnacceptable: return "mode-mismatch"
+        case NANReasonCode.securityPolicy: return "security-policy"
+        default: break
+        }
+        switch failure.kind {
+        case .timeout: return "timeout"
+        case .micMismatch: return "mic-mismatch"
+        case .pmkidMismatch: return "pmkid-mismatch"
+        case .scheduleUnacceptable: return "schedule-unacceptable"
+        default:
+            guard let reason = failure.reason, reason.name != "Reserved" else { return "datapath-failed" }
+            return reason.name.lowercased().replacingOccurrences(of: "_", with: "-")
+        }
+    }
+
+    /// Asks for the stream, waits for `streamStopped` and the drain, builds the phone's report
+    /// on the stream's flow and fetches the accessory's.
+    private func stream(on id: DataLinkID, into result: inout PerfResult) {
+        var dataSession: PhoneDataSession?
+        var start = Instant.zero
+        var seen = 0
+        session.perform {
+            dataSession = phone.dataPaths.sessions[id]
+            seen = dataSession?.controlMessages.count ?? 0
+            dataSession?.send(.startStream(plan.streamRequest))
+            start = sharedNow
+        }
+        guard let dataSession else {
+            result.reason = "datapath-failed"
+            result.detail = "the data path has no session"
+            return
+        }
+        guard case .streamStarted(let flowID)? = awaitControl(dataSession, after: &seen, timeout: Self.controlTimeout)
+        else {
+            result.reason = dataSession.controlFailure == nil ? "stream-refused" : "control-failed"
+            result.detail = "the accessory did not start the stream"
+            return
+        }
+        result.flowID = flowID
+        let streaming = Interval.seconds(plan.durationSeconds) + Self.controlTimeout
+        var stopped: UInt32?
+        var stoppedAt = start
+        while stopped == nil, let message = awaitControl(dataSession, after: &seen, timeout: streaming) {
+            if case .streamStopped(let sent) = message {
+                stopped = sent
+                session.perform { stoppedAt = sharedNow }
+            }
+        }
+        guard let offered = stopped else {
+            result.reason = "timeout"
+            result.detail = "the accessory did not say the stream stopped"
+            return
+        }
+        _ = session.run(until: { false }, timeout: Self.drain)
+        var report: PerformanceReport?
+        session.perform {
+            // The flow's span: from the first datagram's departure (its arrival less its one-way
+            // latency) to the last one's arrival; without any, from the request to streamStopped.
+            let arrivals = dataSession.arrivals[flowID] ?? []
+            var from = start
+            if let first = arrivals.first, let latency = dataSession.latencies[flowID]?.first {
+                from = min(first, max(start, first + Interval(nanoseconds: -latency.nanoseconds)))
+            }
+            let end = arrivals.last ?? stoppedAt
+            result.windowSeconds = (end - from).seconds
+            report = dataSession.report(
+                flowID: flowID,
+                offered: Int(offered),
+                from: from,
+                to: end,
+                statistics: phone.dataPaths.statistics(id)
+            )
+            dataSession.send(.reportRequest)
+        }
+        result.phoneReport = report
+        result.result = .measured
+        result.reason = nil
+        if case .report(let text)? = awaitControl(dataSession, after: &seen, timeout: Self.controlTimeout) {
+            result.accessoryReport = JSONValue(parsing: text)
+        }
+        if result.accessoryReport == nil { result.detail = "the accessory sent no readable report" }
+    }
+
+    /// The next control message from the accessory after the first `seen`, or nil on timeout.
+    private func awaitControl(
+        _ dataSession: PhoneDataSession,
+        after seen: inout Int,
+        timeout: Interval
+    )
+        -> ControlMessage?
+    {
+        var message: ControlMessage?
+        let index = seen
+        _ = session.run(
+            until: {
+                if dataSession.controlMessages.count > index { message = dataSession.controlMessages[index] }
+                return message != nil || dataSession.controlFailure != nil || dataSession.closed
+            },
+            timeout: timeout
+        )
+        if message != nil { seen += 1 }
+        return message
+    }
+
+    /// The shared clock the phone's arrival times are on; call on the scheduler.
+    private var sharedNow: Instant {
+        Instant(nanoseconds: phone.device.scheduler.sharedTimestamp(of: phone.device.now))
+    }
+}
