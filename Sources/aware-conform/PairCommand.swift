@@ -29,8 +29,25 @@ struct PairingOptions: ParsableArguments {
     @Option(help: "How long to look for the accessory and to wait for the pairing, each, in seconds.")
     var timeout: Double = 30
 
-    @Option(help: "Seed for the embedded air and the phone's randomness.")
-    var seed: UInt64 = 1
+    @Option(
+        name: .customLong("seed"),
+        help: ArgumentHelp(
+            "Seed for the embedded air and the phone's randomness (default: 1 on embedded and spawn, so runs "
+                + "replay; a fresh random one on socket, where the accessory keeps running and would reject the "
+                + "phone's repeated PASN frames as replays).",
+            valueName: "n"
+        )
+    )
+    var seedOption: UInt64?
+
+    /// The seed in use: the one given, else 1 where runs replay, else a random one.
+    var seed: UInt64 {
+        if let seedOption { return seedOption }
+        return targetOptions.target.hasPrefix("socket") ? Self.randomSeed : 1
+    }
+
+    /// Drawn once per process, so every use in one run agrees.
+    private static let randomSeed = UInt64.random(in: 1 ... .max)
 
     func validate() throws {
         guard timeout > 0 && timeout <= 3600 else {

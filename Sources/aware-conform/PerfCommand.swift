@@ -29,9 +29,8 @@ struct PerfCommand: ParsableCommand {
             A request in another mode than the accessory's listener is refused with NAN reason 9: \
             reported as result "refused", reason "mode-mismatch" (reason 8 is "security-policy").
 
-            The phone's nonces come from --seed: against an accessory that keeps running (socket \
-            target), give each reconnecting run its own seed, or the accessory rejects the repeated \
-            PASN frames as replays.
+            The phone's nonces come from --seed; on the socket target the default is a fresh random \
+            seed per run, since an accessory that keeps running rejects repeated PASN frames as replays.
 
             Exit status: 0 measured, 1 refused or failed (the JSON still has result and reason: \
             no-accessory, pairing-failed, mode-mismatch, security-policy, timeout, stream-refused, ...), \

@@ -228,6 +228,38 @@ public final class Accessory {
         return ServiceSpecificInfo(bonjour: DNSSDTXTRecord(entries + own))
     }
 
+    // MARK: - Application messages in follow-ups
+
+    /// The emulated app's side of a small message exchange without a data path (a token exchange
+    /// before a session): it returns the payload to the sender in a follow-up, as an acknowledgement.
+    private func answerAppMessage(_ received: AppMessage, in followUp: FollowUpMessage) {
+        emit(
+            "app_message_received",
+            [
+                ("from", .string(followUp.peerAddress.description)),
+                ("octets", .unsigned(UInt64(received.body.payloadBytes.count))),
+            ],
+            text: "application message of \(received.body.payloadBytes.count) octets from \(followUp.peerAddress)"
+        )
+        let reply = AppMessage(
+            flowID: received.flowID,
+            sequence: received.sequence,
+            sentAt: device.scheduler.sharedTimestamp(of: device.now),
+            body: received.body
+        )
+        guard let answer = try? FollowUpAppMessage(reply) else { return }
+        device.perform(
+            .transmitFollowUp(
+                FollowUpRequest(
+                    localInstanceID: followUp.localInstanceID,
+                    peerAddress: followUp.peerAddress,
+                    peerInstanceID: followUp.peerInstanceID,
+                    serviceInfo: answer.serviceInfo
+                )
+            )
+        )
+    }
+
     // MARK: - Events
 
     private func handle(_ notification: DeviceNotification) {
@@ -273,6 +305,9 @@ public final class Accessory {
                 text: "answered a subscribe from \(reply.subscriberAddress) (\(reply.rssiDBm) dBm)"
             )
         case .followUpReceived(let message):
+            if let info = message.serviceSpecificInfo, let app = try? FollowUpAppMessage(serviceInfo: info) {
+                answerAppMessage(app.message, in: message)
+            }
             pairing?.followUpReceived(message)
             emit(
                 "follow_up_received",

@@ -62,7 +62,18 @@ extension NDPResponder {
     /// Rejected too when the schedule is the reason.
     func rejectionFrame(reason: NANReasonCode, ndl: Bool) -> NANActionFrame {
         var attributes = configuration.leadingAttributes
-        attributes.append(ndpAttribute(type: .response, status: .rejected, reason: reason, control: []))
+        // The Responder NDI goes in a rejection too, with its control bit: the field's presence
+        // is the bit's to say (nan-wire-reference.md 2.10), and Wireshark reads it in every
+        // Response whatever the status, so a rejection without it decodes as malformed there.
+        attributes.append(
+            ndpAttribute(
+                type: .response,
+                status: .rejected,
+                reason: reason,
+                control: .responderNDIPresent,
+                responderNDI: configuration.localNDI
+            )
+        )
         if ndl {
             attributes.append(
                 NDPFrames.ndl(

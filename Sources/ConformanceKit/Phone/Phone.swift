@@ -22,6 +22,9 @@ public final class Phone {
     }
     /// Pairing and reconnecting, as an iPhone does them.
     public private(set) var pairing: PhonePairing!
+    /// Application messages accessories sent in follow-ups (no data path), in order.
+    public private(set) var appMessages: [(from: MACAddress, message: AppMessage)] = []
+    private var nextAppMessageSequence: UInt32 = 0
     /// Data paths to paired accessories, and the app traffic on them.
     public private(set) var dataPaths: PhoneDataPaths!
 
@@ -76,6 +79,31 @@ public final class Phone {
         device.perform(.subscribe(configuration))
     }
 
+    /// Sends a small application message (a token exchange, say) to the accessory of `result` in a
+    /// follow-up, without a data path. Payloads longer than ``AppMessage/maximumFollowUpPayload``
+    /// (231 octets) do not fit one follow-up and are refused here, before anything is sent.
+    public func sendAppMessage(_ payload: [UInt8], to result: DiscoveryResult) throws(AppMessageError) {
+        let message = AppMessage(
+            flowID: 0xF0,
+            sequence: nextAppMessageSequence,
+            sentAt: device.scheduler.sharedTimestamp(of: device.now),
+            body: .datagram(payload)
+        )
+        let followUp = try FollowUpAppMessage(message)
+        nextAppMessageSequence &+= 1
+        guard let instance = subscribeInstances[result.serviceName] else { return }
+        device.perform(
+            .transmitFollowUp(
+                FollowUpRequest(
+                    localInstanceID: instance,
+                    peerAddress: result.publisherAddress,
+                    peerInstanceID: result.publishInstanceID,
+                    serviceInfo: followUp.serviceInfo
+                )
+            )
+        )
+    }
+
     /// Results that matched (the ones an app would see), for `serviceName` if given.
     public func matchedResults(serviceName: String? = nil) -> [DiscoveryResult] {
         results.filter { $0.matched && (serviceName == nil || $0.serviceName == serviceName) }
@@ -118,6 +146,16 @@ public final class Phone {
             terminations.append((instance, reason, device.now))
             log?("terminated", ["instanceID": .unsigned(UInt64(instance)), "reason": .string(reason.name)])
         case .followUpReceived(let message):
+            if let info = message.serviceSpecificInfo, let app = try? FollowUpAppMessage(serviceInfo: info) {
+                appMessages.append((message.peerAddress, app.message))
+                log?(
+                    "app_message_received",
+                    [
+                        "from": .string(message.peerAddress.description),
+                        "octets": .integer(Int64(app.message.body.payloadBytes.count)),
+                    ]
+                )
+            }
             pairing.followUpReceived(message)
         case .commandRejected(let error):
             rejectedCommands.append(error)

@@ -86,4 +86,26 @@ import Testing
         let arrivals = try #require(session.arrivals[1])
         #expect(!BurstDetector(packetsPerSecond: 60).analyze(arrivals).isDiscoveryWindowBursting)
     }
+
+    @Test func smallAppMessagesTravelInFollowUpsWithoutADataPath() throws {
+        let bench = try Bench()
+        let result = try bench.discover()
+        let token = (0..<16).map { UInt8($0) }
+        try bench.phone.sendAppMessage(token, to: result)
+        #expect(bench.run(.seconds(5)) { !bench.phone.appMessages.isEmpty })
+        let answer = try #require(bench.phone.appMessages.first)
+        #expect(answer.from == result.publisherAddress)
+        #expect(answer.message.body == .datagram(token))
+        #expect(bench.names().contains("app_message_received"))
+        #expect(bench.accessory.dataPaths.isEmpty)
+        // 231 octets fit one follow-up; 232 are refused before anything is sent, with both sizes.
+        try bench.phone.sendAppMessage([UInt8](repeating: 1, count: 231), to: result)
+        do {
+            try bench.phone.sendAppMessage([UInt8](repeating: 1, count: 232), to: result)
+            Issue.record("a 232-octet payload was accepted")
+        } catch {
+            #expect(error == .tooLargeForFollowUp(size: 232, limit: 231))
+            #expect("\(error)".contains("232") && "\(error)".contains("231"))
+        }
+    }
 }

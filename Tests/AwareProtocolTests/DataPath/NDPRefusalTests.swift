@@ -19,7 +19,10 @@ import Testing
         let response = try #require(NDPMessage(exchange.frames[1].frame), sourceLocation: sourceLocation)
         #expect(response.common.type == .response && response.common.status == .rejected)
         #expect(response.common.reasonCode.rawValue == reason, sourceLocation: sourceLocation)
-        #expect(response.common.responderNDI == nil)
+        // The rejection names the responder's NDI (control bit 4), so Wireshark, which reads the
+        // field in every Response, decodes it (DataPathRunTests checks with tshark).
+        #expect(response.common.ndpControl.contains(.responderNDIPresent))
+        #expect(response.common.responderNDI == NDPTest.accessoryNDI)
         let responderFailure = try #require(exchange.responderFailure, sourceLocation: sourceLocation)
         #expect(responderFailure.kind == responderKind, sourceLocation: sourceLocation)
         #expect(responderFailure.reason?.rawValue == reason, sourceLocation: sourceLocation)
