@@ -190,6 +190,14 @@ final class AccessoryDataService {
                 ],
                 "data path with \(id.peerNMI) not set up: \(failure)"
             )
+        case .lost(let id):
+            sessions.removeValue(forKey: id)?.close()
+            transport.detach(id)
+            emit(
+                "datapath_lost",
+                [("peer", .string(id.peerNMI.description)), ("ndpID", .unsigned(UInt64(id.ndpID)))],
+                "data path \(id.ndpID) with \(id.peerNMI) is gone: the phone stopped acknowledging"
+            )
         case .terminated(let id, let reason, let byPeer):
             sessions.removeValue(forKey: id)?.close()
             transport.detach(id)

@@ -9,4 +9,6 @@ public enum DataPathEvent: Hashable, Sendable {
     case failed(DataLinkID, NDPFailure)
     /// The data path ended, by a Data Path Termination from either side.
     case terminated(DataLinkID, reason: NANReasonCode, byPeer: Bool)
+    /// The peer stopped acknowledging data frames: the data path is gone without a Termination.
+    case lost(DataLinkID)
 }

@@ -27,6 +27,11 @@ public final class DataPathManager {
         self.device = device
         self.randomBytes = randomBytes
         device.dataPathFrameHandler = { [weak self] frame in self?.received(frame) }
+        device.dataLinkLostHandler = { [weak self] id in
+            guard let self, self.links[id] != nil else { return }
+            self.forget(id)
+            self.eventHandler?(.lost(id))
+        }
     }
 
     /// Starts a data path as its initiator (the phone).

@@ -20,6 +20,7 @@ final class DataPlane {
         var replay: [UInt8: ReplayCounter] = [:]
         var nextSequenceNumber: UInt16 = 0
         var statistics = DataLinkStatistics()
+        var consecutiveFailures = 0
     }
 
     struct Pending {
@@ -40,6 +41,8 @@ final class DataPlane {
     /// retries (the simulated air's retry limit) come first; these cover airs that do not retry
     /// (the socket air), as an 802.11 MAC's dot11ShortRetryLimit would.
     static let attempts = 3
+    /// Frames in a row that failed every attempt before the peer counts as gone.
+    static let lostAfter = 8
     /// Frames go out no earlier than this after a committed window opens and end no later than
     /// this before it closes: two devices' slot clocks agree only as well as their TSFs do, and
     /// a frame sent at the very edge of a slot may find the receiver not yet (or no longer) on
@@ -57,6 +60,8 @@ final class DataPlane {
     var inFlight: [UInt64: InFlight] = [:]
     var nextCookie: UInt64 = 1
     var wakeup: ScheduledWork?
+    var pumping = false
+    var lostHandler: ((DataLinkID) -> Void)?
     var listenTimer: ScheduledWork?
     var listeningOnData: Set<NANChannel> = []
     /// Fault injection: send frames only in these slots instead of the committed schedule.

@@ -58,6 +58,13 @@ extension NANDevice {
         return true
     }
 
+    /// Called when a data path's peer stopped acknowledging (``DataPlane/lostAfter`` frames in a
+    /// row failed every attempt); the link is already closed.
+    public var dataLinkLostHandler: ((DataLinkID) -> Void)? {
+        get { dataPlane.lostHandler }
+        set { dataPlane.lostHandler = newValue }
+    }
+
     /// Frames queued on all data paths, not yet handed to the air.
     public var queuedDataFrames: Int { dataPlane.queuedCount() }
 
@@ -107,7 +114,12 @@ extension NANDevice {
             scheduler.cancel(wakeup)
             dataPlane.wakeup = nil
         }
-        guard isStarted, dataPlane.inFlight.isEmpty else { return }
+        guard isStarted else { return }
+        // One frame per data path in the air's hands at a time, as a MAC queue per peer: a
+        // peer that stopped acknowledging holds up only its own frames.
+        var busy = Set(dataPlane.inFlight.values.map(\.pending.link))
+        dataPlane.pumping = true
+        defer { dataPlane.pumping = false }
         let clock = dataSlotClock
         let slotEnd = clock.nextSlotStart(after: now)
         var earliest: Instant?
@@ -126,6 +138,10 @@ extension NANDevice {
                     queue.remove(at: index)
                     continue
                 }
+                if busy.contains(pending.link) {
+                    index += 1
+                    continue
+                }
                 let slots = transmitSlots(of: link)
                 let window = clock.window(atOrAfter: now, in: slots)
                 let opened = window.map { $0.start <= now } ?? false
@@ -138,12 +154,9 @@ extension NANDevice {
                     )
                 {
                     queue.remove(at: index)
-                    if index < head { head -= 1 }
-                    compact(&queue, head: &head)
-                    dataPlane.queues[category] = queue
-                    dataPlane.queueHeads[category] = head
+                    busy.insert(pending.link)
                     transmit(pending, on: link)
-                    return
+                    continue
                 }
                 if opened, let windowStart, now < windowStart + DataPlane.guardTime {
                     let ready = windowStart + DataPlane.guardTime
@@ -228,10 +241,16 @@ extension NANDevice {
 
     /// The air's word on a data frame.
     func dataTransmitted(_ status: TxStatus) {
+        // An air may report at once, from inside the pump's transmit: take it up after the pump.
+        if dataPlane.pumping {
+            scheduler.schedule(at: now) { [weak self] in self?.dataTransmitted(status) }
+            return
+        }
         guard let flight = dataPlane.inFlight.removeValue(forKey: status.cookie) else { return }
         let id = flight.pending.link
         if dataPlane.links[id] != nil {
             if status.acknowledged {
+                dataPlane.links[id]?.consecutiveFailures = 0
                 dataPlane.links[id]?.statistics.framesDelivered += 1
                 dataPlane.links[id]?.statistics.octetsDelivered += flight.length
                 dataPlane.links[id]?.statistics.record(
@@ -247,6 +266,13 @@ extension NANDevice {
                 dataPlane.queues[category, default: []].insert(again, at: head)
             } else {
                 dataPlane.links[id]?.statistics.framesFailed += 1
+                dataPlane.links[id]?.consecutiveFailures += 1
+                if let failures = dataPlane.links[id]?.consecutiveFailures, failures >= DataPlane.lostAfter {
+                    // The peer stopped acknowledging anything: it is gone (out of range, switched
+                    // off) and the data path with it.
+                    closeDataLink(id)
+                    dataLinkLostHandler?(id)
+                }
             }
         }
         pumpData()

@@ -73,7 +73,11 @@ public final class Phone {
     public var address: MACAddress { device.configuration.address }
 
     public func start() throws(AirError) { try device.start() }
-    public func stop() { device.stop() }
+    /// Closes its data paths (with Terminations) and leaves the air.
+    public func stop() {
+        dataPaths.terminateAll()
+        device.stop()
+    }
 
     public func subscribe(_ configuration: SubscribeConfiguration) {
         device.perform(.subscribe(configuration))

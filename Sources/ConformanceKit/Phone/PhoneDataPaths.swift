@@ -103,6 +103,11 @@ public final class PhoneDataPaths {
         outcomes[id] = .terminated(reason: .unspecifiedReason, byPeer: false)
     }
 
+    /// Ends every data path with a Termination (the phone's app closes its connections).
+    public func terminateAll() {
+        for (id, outcome) in outcomes where outcome.link != nil { terminate(id) }
+    }
+
     /// What the phone's radio counted on a data path.
     public func statistics(_ id: DataLinkID) -> DataLinkStatistics? { device.dataLinkStatistics(id) }
 
@@ -148,6 +153,11 @@ public final class PhoneDataPaths {
                     "detail": .string(failure.description),
                 ]
             )
+        case .lost(let id):
+            sessions.removeValue(forKey: id)?.linkDropped()
+            transport.detach(id)
+            outcomes[id] = .terminated(reason: .unspecifiedReason, byPeer: true)
+            log?("datapath_lost", ["ndpID": .unsigned(UInt64(id.ndpID))])
         case .terminated(let id, let reason, let byPeer):
             sessions.removeValue(forKey: id)?.linkDropped()
             transport.detach(id)
