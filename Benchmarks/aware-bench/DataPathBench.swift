@@ -76,7 +76,10 @@ final class DataPathBench {
         }
         let address = accessory.address
         guard
-            run(.seconds(10), until: { phone.matchedResults(serviceName: service).contains { $0.publisherAddress == address } }),
+            run(
+                .seconds(10),
+                until: { phone.matchedResults(serviceName: service).contains { $0.publisherAddress == address } }
+            ),
             let result = phone.matchedResults(serviceName: service).last(where: { $0.publisherAddress == address })
         else {
             throw BenchSupport.failure(1, "datapath: the phone did not discover \(service) within 10 s")

@@ -79,6 +79,13 @@ struct DataPathLatency {
         // Datagrams still queued when the stream stopped: at most a deadline later.
         bench.run(for: .milliseconds(250))
         let delivered = session.latencies[flowID]?.count ?? 0
+        guard delivered > 0, (session.receivedTIDs[category.tid] ?? 0) >= delivered else {
+            throw BenchSupport.failure(
+                1,
+                "datapath: \(mode.rawValue) \(category.rawValue): \(delivered) datagrams delivered, data frames "
+                    + "by TID \(session.receivedTIDs.sorted { $0.key < $1.key })"
+            )
+        }
         let statistics = session.statistics(ofFlow: flowID)
         return DataPathLatency(
             mode: mode,

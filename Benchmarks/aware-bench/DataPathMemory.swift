@@ -105,14 +105,15 @@ struct DataPathMemory {
             let value = Self.signedMegabytes(later, earlier)
             return (value >= 0 ? "+" : "") + BenchSupport.fixed(value, 1) + " MB"
         }
+        func label(_ text: String) -> String { "  " + text.padding(toLength: 56, withPad: " ", startingAt: 0) }
         return [
-            "  process at start (binary, runtime, nothing simulated)   \(mb(processStart))",
-            "  accessory alone, started, 2 virtual s  [baseline 1]     \(mb(accessoryAlone))  "
-                + "(\(delta(accessoryAlone, processStart)))",
-            "  + \(phones) phones paired, no data path  [baseline 2]      \(mb(phonesPaired))  "
-                + "(\(delta(phonesPaired, accessoryAlone)), phones and the accessory's pairing state)",
-            "  + \(active) bulk data paths, telemetry flowing            \(mb(dataPathsActive))  "
-                + "(\(delta(dataPathsActive, phonesPaired)), both ends of \(active) data paths, "
+            label("process at start (binary, runtime, nothing simulated)") + mb(processStart),
+            label("accessory alone, started, 2 virtual s  [baseline 1]") + mb(accessoryAlone)
+                + "  (\(delta(accessoryAlone, processStart)))",
+            label("+ \(phones) phones paired, no data path  [baseline 2]") + mb(phonesPaired)
+                + "  (\(delta(phonesPaired, accessoryAlone)), phones and the accessory's pairing state)",
+            label("+ \(active) bulk data paths, telemetry flowing") + mb(dataPathsActive)
+                + "  (\(delta(dataPathsActive, phonesPaired)), both ends of \(active) data paths, "
                 + "\(BenchSupport.grouped(Double(telemetryDatagrams))) datagrams)",
             "  ratio: \(BenchSupport.fixed(overAccessory, 3)) x accessory alone, "
                 + "\(BenchSupport.fixed(overPaired, 3)) x paired phones without data paths",
