@@ -99,6 +99,7 @@ let package = Package(
                 "AwareCrypto",
                 "AwareDevice",
                 "AccessoryKit",
+                "ConformanceKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/aware-bench"

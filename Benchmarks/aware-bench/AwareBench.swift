@@ -16,7 +16,7 @@ struct AwareBench: ParsableCommand {
             """,
         subcommands: [
             RobustnessCommand.self, DecodeThroughputCommand.self, DecodeVsTsharkCommand.self,
-            DiscoverySoakCommand.self, CrowdCommand.self, PairingCommand.self, SAEPTCommand.self,
+            DiscoverySoakCommand.self, CrowdCommand.self, PairingCommand.self, SAEPTCommand.self, DataPathCommand.self,
         ]
     )
 }
