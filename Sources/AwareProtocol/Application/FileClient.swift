@@ -36,7 +36,7 @@ public struct FileClient: Sendable {
     public init(
         name: String,
         flowID: UInt16,
-        configuration: ReliableConfiguration = .init(),
+        configuration: ReliableConfiguration = .bulk,
         idleTimeout: Interval = .seconds(10)
     ) {
         self.name = name

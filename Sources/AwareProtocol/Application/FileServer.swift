@@ -25,7 +25,9 @@ public struct FileServer: Sendable {
     private var digests: [String: [UInt8]] = [:]
     private var connections: [UInt16: Connection] = [:]
 
-    public init(files: [FileContent], chunkSize: Int = 1024, configuration: ReliableConfiguration = .init()) {
+    /// 1 400-octet chunks: with the chunk's offset (8), the message header (20), UDP (8) and IPv6
+    /// (40) a segment stays within the 1 500-octet MTU of the data path.
+    public init(files: [FileContent], chunkSize: Int = 1_400, configuration: ReliableConfiguration = .bulk) {
         self.chunkSize = min(max(1, chunkSize), AppMessage.maximumPayloadLength - 8)
         self.configuration = configuration
         for file in files { add(file) }

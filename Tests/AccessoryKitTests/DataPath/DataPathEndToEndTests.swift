@@ -1,4 +1,5 @@
 import AccessoryKit
+import AwareCrypto
 import AwareDevice
 import AwareProtocol
 import AwareRadio
@@ -107,5 +108,52 @@ import Testing
             #expect(error == .tooLargeForFollowUp(size: 232, limit: 231))
             #expect("\(error)".contains("232") && "\(error)".contains("231"))
         }
+    }
+
+    /// NCS-SK (CSID 1 and 2): a non-Apple profile's shared passphrase secures a data path with a
+    /// peer that never paired; the wrong passphrase is refused with reason 8.
+    @Test(arguments: [(DatapathSharedKey.Suite.sk128, NANSecurityCipherSuite.ncsSK128), (.sk256, .ncsSK256)])
+    func aSharedPassphraseSecuresADataPathWithoutPairing(
+        suite: DatapathSharedKey.Suite,
+        csid: NANSecurityCipherSuite
+    ) throws {
+        let path = SessionFixture.directory.deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/profiles/good/datapath-shared-key.json").path
+        var profile = try ProfileLoader.load(path: path)
+        profile.services[0].datapath?.sharedKey = DatapathSharedKey(
+            secret: .passphrase("correct horse battery"),
+            suite: suite
+        )
+        let air = SimulatedAir(configuration: SimulatedAir.Configuration(seed: 8))
+        let accessory = Accessory(profile: profile, air: air, options: AccessoryOptions(seed: 8, pinSource: .seeded))
+        let phone = Phone(air: air, seed: 9)
+        try accessory.start()
+        try phone.start()
+        phone.subscribe(SubscribeConfiguration(serviceName: "_drone-service._udp", mode: .active))
+        air.virtualScheduler.run(for: .seconds(6))
+        let result = try #require(phone.matchedResults().last)
+        func open(_ passphrase: String) -> DataPathOutcome? {
+            let id = phone.dataPaths.open(
+                PhoneDataPathRequest(
+                    accessory: result.publisherAddress,
+                    publishID: result.publishInstanceID,
+                    serviceName: result.serviceName,
+                    security: .sharedKey(.passphrase(passphrase, suite: csid)),
+                    servicePort: 7000
+                )
+            )
+            air.virtualScheduler.run(for: .seconds(5))
+            return phone.dataPaths.outcomes[id]
+        }
+        let outcome = try #require(open("correct horse battery"))
+        let link = try #require(outcome.link, "\(outcome)")
+        #expect(link.security == csid)
+        #expect(link.cipher == (csid == .ncsSK128 ? .ccmp128 : .gcmp256))
+        let session = try #require(phone.dataPaths.sessions[link.id])
+        session.send(.ping([1]))
+        air.virtualScheduler.run(for: .seconds(2))
+        #expect(session.controlMessages.contains(.pong([1])))
+        let wrong = try #require(open("wrong horse battery"))
+        #expect(wrong.reason == .securityPolicy, "\(wrong)")
     }
 }
