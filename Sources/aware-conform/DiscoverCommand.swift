@@ -152,7 +152,11 @@ struct DiscoverCommand: ParsableCommand {
         if let tap, let capture {
             var bytes: [UInt8] = []
             session.perform { bytes = tap.bytes(in: CaptureFormat(path: capture) ?? .pcap) }
-            FileManager.default.createFile(atPath: capture, contents: Data(bytes))
+            guard FileManager.default.createFile(atPath: capture, contents: Data(bytes)) else {
+                var standardError = StandardError()
+                print("aware-conform: cannot write the capture to \(capture)", to: &standardError)
+                throw ExitCode(3)
+            }
         }
         let descriptor =
             (vendor != nil || model != nil)

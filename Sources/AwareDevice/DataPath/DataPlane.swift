@@ -32,6 +32,13 @@ final class DataPlane {
         var attempts = 0
     }
 
+    /// What a data path's schedule allows at one instant: send until `openUntil` (nil: not
+    /// now), or wait for `nextOpening`.
+    struct SendWindow {
+        var openUntil: Instant?
+        var nextOpening: Instant?
+    }
+
     struct InFlight {
         var pending: Pending
         var length: Int
@@ -60,6 +67,7 @@ final class DataPlane {
     var inFlight: [UInt64: InFlight] = [:]
     var nextCookie: UInt64 = 1
     var wakeup: ScheduledWork?
+    var wakeupTime: Instant?
     var pumping = false
     var lostHandler: ((DataLinkID) -> Void)?
     var listenTimer: ScheduledWork?

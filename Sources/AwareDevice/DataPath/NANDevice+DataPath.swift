@@ -54,6 +54,14 @@ extension NANDevice {
         dataPlane.queues[category, default: []].append(
             DataPlane.Pending(link: id, payload: payload, category: category, queuedAt: now, deadline: deadline)
         )
+        // A data path with a frame in the air's hands goes on when that frame's status comes;
+        // one outside its window goes on when the pump's wake-up (already set for a window no
+        // later than its own) comes. Either way the queues need no pass now.
+        if dataPlane.inFlight.values.contains(where: { $0.pending.link == id }) { return true }
+        if let wakeupTime = dataPlane.wakeupTime, let link = dataPlane.links[id] {
+            let window = sendWindow(for: link, clock: dataSlotClock)
+            if window.openUntil == nil, let opening = window.nextOpening, wakeupTime <= opening { return true }
+        }
         pumpData()
         return true
     }
@@ -108,11 +116,14 @@ extension NANDevice {
         dataPlane.transmitSlotsOverride ?? link.configuration.slots
     }
 
-    /// Hands the next frame that may go now to the air, or sleeps until a slot opens.
+    /// Hands every frame that may go now to the air (one per data path), drops the expired
+    /// ones, and sleeps until the next window opens for the rest. One pass over the queues; what
+    /// a data path's schedule allows now is worked out once per path.
     func pumpData() {
         if let wakeup = dataPlane.wakeup {
             scheduler.cancel(wakeup)
             dataPlane.wakeup = nil
+            dataPlane.wakeupTime = nil
         }
         guard isStarted else { return }
         // One frame per data path in the air's hands at a time, as a MAC queue per peer: a
@@ -121,69 +132,65 @@ extension NANDevice {
         dataPlane.pumping = true
         defer { dataPlane.pumping = false }
         let clock = dataSlotClock
-        let slotEnd = clock.nextSlotStart(after: now)
+        var windows: [DataLinkID: DataPlane.SendWindow] = [:]
         var earliest: Instant?
         for category in AccessCategory.allCases.sorted(by: >) {
-            guard var queue = dataPlane.queues[category] else { continue }
-            var head = dataPlane.queueHeads[category] ?? 0
-            var index = head
-            while index < queue.count {
-                let pending = queue[index]
-                guard let link = dataPlane.links[pending.link] else {
-                    index += 1
-                    continue
-                }
+            guard let queue = dataPlane.queues[category] else { continue }
+            let head = dataPlane.queueHeads[category] ?? 0
+            guard head < queue.count else {
+                dataPlane.queues[category] = []
+                dataPlane.queueHeads[category] = 0
+                continue
+            }
+            var kept: [DataPlane.Pending] = []
+            kept.reserveCapacity(queue.count - head)
+            for pending in queue[head...] {
+                guard let link = dataPlane.links[pending.link] else { continue }
                 if let deadline = pending.deadline, deadline < now {
                     dataPlane.links[pending.link]?.statistics.framesExpired += 1
-                    queue.remove(at: index)
                     continue
                 }
                 if busy.contains(pending.link) {
-                    index += 1
+                    kept.append(pending)
                     continue
                 }
-                let slots = transmitSlots(of: link)
-                let window = clock.window(atOrAfter: now, in: slots)
-                let opened = window.map { $0.start <= now } ?? false
-                let windowStart = opened ? clock.windowStart(containing: now, in: slots) : nil
-                if opened, let window, let windowStart, now >= windowStart + DataPlane.guardTime,
-                    fits(
-                        pending,
-                        link: link,
-                        before: window.end + Interval(nanoseconds: -DataPlane.guardTime.nanoseconds)
-                    )
-                {
-                    queue.remove(at: index)
+                let window = windows[pending.link] ?? sendWindow(for: link, clock: clock)
+                windows[pending.link] = window
+                if let end = window.openUntil, fits(pending, link: link, before: end) {
                     busy.insert(pending.link)
                     transmit(pending, on: link)
                     continue
                 }
-                if opened, let windowStart, now < windowStart + DataPlane.guardTime {
-                    let ready = windowStart + DataPlane.guardTime
-                    earliest = min(earliest ?? ready, ready)
-                } else if let next = clock.window(atOrAfter: opened ? (window?.end ?? slotEnd) : now, in: slots) {
-                    let ready = next.start + DataPlane.guardTime
-                    earliest = min(earliest ?? ready, ready)
-                }
-                index += 1
+                kept.append(pending)
+                if let ready = window.nextOpening { earliest = min(earliest ?? ready, ready) }
             }
-            compact(&queue, head: &head)
-            dataPlane.queues[category] = queue
-            dataPlane.queueHeads[category] = head
+            dataPlane.queues[category] = kept
+            dataPlane.queueHeads[category] = 0
         }
         if let earliest {
+            dataPlane.wakeupTime = earliest
             dataPlane.wakeup = scheduler.schedule(at: earliest) { [weak self] in
                 self?.dataPlane.wakeup = nil
+                self?.dataPlane.wakeupTime = nil
                 self?.pumpData()
             }
         }
     }
 
-    private func compact(_ queue: inout [DataPlane.Pending], head: inout Int) {
-        if head > 0, head >= queue.count / 2 {
-            queue.removeFirst(head)
-            head = 0
+    /// Whether `link`'s schedule lets a frame go now (and until when), or when it next will:
+    /// windows open a guard time after their first slot starts and close a guard time before
+    /// their last slot ends.
+    func sendWindow(for link: DataPlane.Link, clock: DataSlotClock) -> DataPlane.SendWindow {
+        let slots = transmitSlots(of: link)
+        guard let window = clock.window(atOrAfter: now, in: slots) else { return DataPlane.SendWindow() }
+        let closes = window.end + Interval(nanoseconds: -DataPlane.guardTime.nanoseconds)
+        guard window.start <= now else {
+            return DataPlane.SendWindow(nextOpening: window.start + DataPlane.guardTime)
         }
+        let opens = clock.windowStart(containing: now, in: slots) + DataPlane.guardTime
+        if now < opens { return DataPlane.SendWindow(nextOpening: opens) }
+        let following = clock.window(atOrAfter: window.end, in: slots).map { $0.start + DataPlane.guardTime }
+        return DataPlane.SendWindow(openUntil: closes, nextOpening: following)
     }
 
     /// Whether the frame's airtime at the link's rate ends before the slot does: a frame

@@ -63,20 +63,7 @@ extension DataPathSuite {
             service: String,
             phone: Phone? = nil
         ) throws -> DiscoveryResult {
-            let phone = phone ?? scenario.phone
-            var before = 0
-            scenario.session.perform {
-                if let instance = phone.subscribeInstances[service] {
-                    phone.device.perform(.cancelSubscribe(instanceID: instance))
-                }
-                before = phone.results.count
-                phone.subscribe(SubscribeConfiguration(serviceName: service, mode: .active))
-            }
-            let fresh: (Phone) -> DiscoveryResult? = { _ in
-                phone.results.dropFirst(before).first { $0.matched && $0.serviceName == service }
-            }
-            _ = scenario.wait(PairingSuite.discoveryTimeout) { fresh($0) != nil }
-            return try context.require(scenario.read(fresh), "the accessory was discovered (\(service))")
+            try pairing.discover(context, scenario, phone: phone, service: service)
         }
 
         /// Asks for a data path and waits for the outcome.

@@ -58,9 +58,10 @@ extension PairingSuite {
             _ context: TestContext,
             _ scenario: Scenario,
             phone: Phone? = nil,
+            service: String? = nil,
             timeout: Interval = PairingSuite.discoveryTimeout
         ) throws -> DiscoveryResult {
-            let name = try serviceName(context)
+            let name = try service ?? serviceName(context)
             let phone = phone ?? scenario.phone
             var before = 0
             scenario.session.perform {

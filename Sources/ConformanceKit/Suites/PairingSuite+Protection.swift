@@ -11,7 +11,7 @@ extension PairingSuite.Builder {
                 "After pairing, the accessory's unicast frames to the phone are protected (category 9)",
                 tags: ["protection"]
             ) { context, suite in
-                let (scenario, result) = try suite.openPaired(context, cached: false)
+                let (scenario, _) = try suite.openPaired(context, cached: false)
                 defer { scenario.finish() }
                 let counters = scenario.read { $0.device.protection.counters }
                 context.expect(

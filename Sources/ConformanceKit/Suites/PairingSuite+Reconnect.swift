@@ -23,7 +23,7 @@ extension PairingSuite.Builder {
                 "The accessory advertises a NIRA whose tag resolves with its NIK and NMI",
                 tags: ["reconnect", "nira"]
             ) { context, suite in
-                let (scenario, result) = try suite.openPaired(context)
+                let (scenario, _) = try suite.openPaired(context)
                 defer { scenario.finish() }
                 let found = try suite.discover(context, scenario)
                 try context.require(found.identityResolution != nil, "the accessory's publish carries a NIRA")
@@ -38,7 +38,7 @@ extension PairingSuite.Builder {
                 tags: ["reconnect", "restart"],
                 needsRestart: true
             ) { context, suite in
-                let (scenario, result) = try suite.openPaired(context)
+                let (scenario, _) = try suite.openPaired(context)
                 defer { scenario.finish() }
                 try suite.restart(context, scenario)
                 let found = try suite.discover(context, scenario)
@@ -75,7 +75,7 @@ extension PairingSuite.Builder {
                 tags: ["reconnect", "nira", "restart"],
                 needsRestart: true
             ) { context, suite in
-                let (scenario, result) = try suite.openPaired(context)
+                let (scenario, _) = try suite.openPaired(context)
                 defer { scenario.finish() }
                 try suite.restart(context, scenario, newAddress: PairingSuite.rotatedNMI)
                 let found = try suite.discover(context, scenario)
