@@ -45,12 +45,13 @@ extension NANDevice {
             self.reportsRejectedPublishes = reportsRejectedPublishes
         }
 
-        /// The NDI a device uses unless told otherwise: its NMI with the fifth octet plus one,
-        /// the pattern of hostap session A (NMI 02:a0:00:00:00:01, NDI 02:a0:00:00:01:01).
+        /// The NDI a device uses unless told otherwise: its NMI with bit 2 of the first octet
+        /// flipped. It stays a locally administered unicast address, and devices numbered in
+        /// sequence (02:c0:00:00:00:f4, 02:c0:00:00:01:f4, ...) never take each other's NMI as
+        /// their NDI, which the air would refuse as an address in use.
         public static func defaultDataInterfaceAddress(for nmi: MACAddress) -> MACAddress {
-            var octets = nmi.octets
-            octets[4] &+= 1
-            return MACAddress(octets[0], octets[1], octets[2], octets[3], octets[4], octets[5])
+            let octets = nmi.octets
+            return MACAddress(octets[0] ^ 0x04, octets[1], octets[2], octets[3], octets[4], octets[5])
         }
     }
 }

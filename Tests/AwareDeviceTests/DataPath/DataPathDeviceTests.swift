@@ -178,4 +178,24 @@ import Testing
         #expect(try #require(worst[.bulk]) > .milliseconds(40))
         #expect(try #require(worst[.bulk]) < .milliseconds(120))
     }
+
+    /// Every device joins the air with its NMI and its NDI; devices numbered in sequence (the
+    /// crowd benchmark's publishers) must not take each other's NMI as their NDI.
+    @Test func devicesNumberedInSequenceJoinWithDistinctDataInterfaces() throws {
+        let air = SimulatedAir(configuration: SimulatedAir.Configuration(seed: 1))
+        var devices: [NANDevice] = []
+        for index in 0..<600 {
+            let address = MACAddress(0x02, 0xC0, 0, 0, UInt8(index >> 8), UInt8(index & 0xFF))
+            let device = NANDevice(
+                configuration: NANDevice.Configuration(name: "d\(index)", address: address),
+                air: air,
+                seed: UInt64(index)
+            )
+            try device.start()
+            devices.append(device)
+        }
+        let first = try #require(devices.first)
+        #expect(first.configuration.dataInterfaceAddress == MACAddress(0x06, 0xC0, 0, 0, 0, 0))
+        #expect(Set(devices.map(\.configuration.dataInterfaceAddress)).count == 600)
+    }
 }
