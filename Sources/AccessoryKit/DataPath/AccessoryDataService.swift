@@ -54,7 +54,6 @@ final class AccessoryDataService {
         manager.responderConfiguration = { [unowned self] peer in self.responderConfiguration(for: peer) }
         manager.eventHandler = { [unowned self] event in self.handle(event) }
         transport.receiveHandler = { [unowned self] datagram in self.sessions[datagram.link]?.received(datagram) }
-        device.dataRateSelection = { signal in signal.map { LinkRate.select(signalDBm: Double($0)).txRate } }
         if faults.contains(.plaintextData) { device.sendsPlaintextData = true }
         if faults.contains(.wrongTID) { device.dataTIDOverride = AccessCategory.background.tid }
         if faults.contains(.badKeyInstallMIC) {

@@ -78,8 +78,9 @@ final class DataPlane {
     var sendsPlaintext = false
     /// Fault injection: this TID on every frame.
     var tidOverride: UInt8?
-    /// The PHY rate the device picks for a peer, from the peer's last signal (``LinkRate``).
-    var rateForSignal: (Int?) -> TxRate? = { _ in nil }
+    /// The PHY rate the device picks for a peer from the peer's last signal: the fastest OFDM
+    /// rate whose sensitivity the signal meets (``LinkRate``); the air's default before any.
+    var rateForSignal: (Int?) -> TxRate? = { signal in signal.map { LinkRate.select(signalDBm: Double($0)).txRate } }
 
     func queuedCount() -> Int {
         queues.reduce(0) { $0 + $1.value.count - (queueHeads[$1.key] ?? 0) }

@@ -23,13 +23,12 @@ public final class PhoneDataPaths {
     init(device: NANDevice, pairing: PhonePairing, seed: UInt64) {
         self.device = device
         self.pairing = pairing
-        let nonces = NonceBox(seed: seed ^ 0x4E44_5050)
+        let nonces = NonceSource(seed: seed ^ 0x4E44_5050, seeded: true)
         generator = SeededGenerator(seed: seed ^ 0x4E44_504B)
         manager = DataPathManager(device: device, randomBytes: { nonces.bytes($0) })
         transport = AppTransport(device: device)
         manager.eventHandler = { [unowned self] event in self.handle(event) }
         transport.receiveHandler = { [unowned self] datagram in self.sessions[datagram.link]?.received(datagram) }
-        device.dataRateSelection = { signal in signal.map { LinkRate.select(signalDBm: Double($0)).txRate } }
     }
 
     /// Asks `request.accessory` for a data path and returns its ID; ``outcomes`` says what became
@@ -171,11 +170,4 @@ public final class PhoneDataPaths {
             )
         }
     }
-}
-
-/// Seeded nonces for the phone's NDP machines: the runner replays a run from its seed.
-final class NonceBox {
-    private var generator: SeededGenerator
-    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
-    func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) } }
 }
