@@ -17,7 +17,7 @@ struct AwareConform: ParsableCommand {
             """,
         subcommands: [
             RunCommand.self, ListCommand.self, DiscoverCommand.self, SelftestCommand.self, DecodeCommand.self,
-            KeysCommand.self, PairCommand.self, ReconnectCommand.self, PerfCommand.self,
+            KeysCommand.self, PairCommand.self, ReconnectCommand.self, PerfCommand.self, MergeCommand.self,
         ]
     )
 }

@@ -1,0 +1,159 @@
+import AwareWire
+import Foundation
+
+/// Reads back the JSON report `aware-conform run --json` writes (docs/reports.md, "JSON report") into
+/// the ``RunResult`` it was rendered from, so merged shards go through the same renderers as a run.
+/// Summary counts are not read: they follow from the tests and are recomputed.
+public enum RunReportParser {
+    public static func parse(_ data: Data, file: String) throws(RunReportMergeError) -> RunResult {
+        let document: Any
+        do {
+            document = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw .notAReport(file: file, reason: "not JSON")
+        }
+        guard let object = document as? [String: Any] else {
+            throw .notAReport(file: file, reason: "the document is not a JSON object")
+        }
+        let root = ReportFields(object: object, path: "", file: file)
+        let format = try root.string("format")
+        guard format == JSONReport.format else {
+            throw root.problem("format is \"\(format)\", expected \"\(JSONReport.format)\"")
+        }
+        let tool = try root.fields("tool")
+        guard try tool.string("name") == "aware-conform" else { throw tool.problem("tool.name is not aware-conform") }
+        let run = try root.fields("run")
+        let evidence = try run.fields("evidence")
+        let shard: Shard?
+        if let fields = try run.optionalFields("shard") {
+            let index = try fields.integer("index", minimum: 1)
+            let count = try fields.integer("count", minimum: 1)
+            do {
+                shard = try Shard(index: index, count: count)
+            } catch {
+                throw fields.problem("key run.shard is \(index)/\(count): the index must be at most the count")
+            }
+        } else {
+            shard = nil
+        }
+        let metadata = RunMetadata(
+            runID: try run.string("id"),
+            toolVersion: try tool.string("version"),
+            baseSeed: try run.seed("seed"),
+            target: try run.string("target"),
+            profilePath: try run.string("profile"),
+            shard: shard,
+            jobs: try run.integer("jobs", minimum: 1),
+            iterations: try run.integer("iterations", minimum: 1),
+            only: try run.strings("only"),
+            skip: try run.strings("skip"),
+            evidenceDirectory: try evidence.string("directory"),
+            evidenceForEveryTest: try evidence.bool("everyTest"),
+            startedAt: try run.timestamp("startedAt")
+        )
+        var tests: [TestResult] = []
+        for fields in try root.list("tests") { tests.append(try test(fields)) }
+        return RunResult(
+            metadata: metadata,
+            finishedAt: try run.timestamp("finishedAt"),
+            tests: tests,
+            problems: try root.strings("problems")
+        )
+    }
+
+    static func test(_ fields: ReportFields) throws(RunReportMergeError) -> TestResult {
+        let text = try fields.string("id")
+        let id: TestID
+        do {
+            id = try TestID(text)
+        } catch {
+            throw fields.problem("key \(fields.name("id")): \(error)")
+        }
+        var tags: [TestTag] = []
+        for name in try fields.strings("tags") {
+            do {
+                tags.append(try TestTag(name))
+            } catch {
+                throw fields.problem("key \(fields.name("tags")): \(error)")
+            }
+        }
+        let verdict = try self.verdict(fields)
+        var iterations: [IterationResult] = []
+        for iteration in try fields.list("iterations") { iterations.append(try self.iteration(iteration)) }
+        return TestResult(
+            id: id,
+            title: try fields.string("title"),
+            tags: tags,
+            verdict: verdict,
+            message: try message(fields, verdict),
+            errorOrigin: try errorOrigin(fields),
+            seed: try fields.seed("seed"),
+            iterations: iterations,
+            plannedIterations: try fields.integer("plannedIterations", minimum: 1),
+            rerunCommand: try fields.optionalString("rerun"),
+            evidenceDirectory: try fields.optionalString("evidenceDirectory")
+        )
+    }
+
+    static func iteration(_ fields: ReportFields) throws(RunReportMergeError) -> IterationResult {
+        let verdict = try self.verdict(fields)
+        var failures: [RecordedFailure] = []
+        for failure in try fields.list("failures") {
+            let seconds = try failure.seconds("t")
+            guard let nanoseconds = UInt64(exactly: (seconds * 1e9).rounded()) else {
+                throw failure.expected("t", "a time the test clock can hold")
+            }
+            failures.append(
+                RecordedFailure(
+                    message: try failure.string("message"),
+                    location: try failure.string("location"),
+                    time: Instant(nanoseconds: nanoseconds)
+                )
+            )
+        }
+        let evidence = try fields.optionalFields("evidence").map { files throws(RunReportMergeError) in
+            EvidenceFiles(
+                directory: try files.string("directory"),
+                events: try files.string("events"),
+                capture: try files.string("capture"),
+                attachments: try files.strings("attachments")
+            )
+        }
+        return IterationResult(
+            iteration: try fields.integer("iteration", minimum: 1),
+            seed: try fields.seed("seed"),
+            baseSeed: try fields.seed("baseSeed"),
+            verdict: verdict,
+            message: try message(fields, verdict),
+            errorOrigin: try errorOrigin(fields),
+            failures: failures,
+            wallSeconds: try fields.seconds("wallSeconds"),
+            virtualSeconds: try fields.optionalSeconds("virtualSeconds"),
+            evidence: evidence
+        )
+    }
+
+    static func verdict(_ fields: ReportFields) throws(RunReportMergeError) -> TestVerdict {
+        let text = try fields.string("verdict")
+        guard let verdict = TestVerdict(rawValue: text) else {
+            throw fields.problem("key \(fields.name("verdict")) is \"\(text)\", not a verdict")
+        }
+        return verdict
+    }
+
+    /// The report keeps a skip's reason and a failure's message under separate keys; the result
+    /// holds either as its message.
+    static func message(_ fields: ReportFields, _ verdict: TestVerdict) throws(RunReportMergeError) -> String? {
+        if verdict == .skip { return try fields.optionalString("reason") }
+        if verdict.isFailing { return try fields.optionalString("message") }
+        return nil
+    }
+
+    static func errorOrigin(_ fields: ReportFields) throws(RunReportMergeError) -> ErrorOrigin? {
+        guard let text = try fields.optionalString("errorOrigin") else { return nil }
+        guard let origin = ErrorOrigin(rawValue: text) else {
+            throw fields.problem("key \(fields.name("errorOrigin")) is \"\(text)\", not test or environment")
+        }
+        return origin
+    }
+}

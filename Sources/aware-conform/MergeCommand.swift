@@ -1,0 +1,70 @@
+import ArgumentParser
+import AwareCommandLine
+import ConformanceKit
+import Foundation
+
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Join the JSON reports of a sharded run into one report.",
+        discussion: """
+            CI splits the catalogue over parallel jobs with `run --shard I/N --json FILE`; merge joins \
+            their JSON reports into the report the unsharded run would have written: every test once, in \
+            catalogue order, with the counts and the exit status recomputed.
+
+            CHECKS
+              The reports must come from one run: the same tool version, target, profile, --seed, \
+            --only/--skip and --iterations, shards I/N of one N, no shard twice and no test in two \
+            reports. Anything else is refused with the file and what differs. A missing shard is a \
+            warning on standard error; the others are still merged.
+
+            EXAMPLE
+              aware-conform run --profile P.json --shard 1/3 --json s1.json   (and 2/3, 3/3 in other jobs)
+              aware-conform merge s1.json s2.json s3.json --json all.json --junit all.xml
+
+            OUTPUT
+              --json FILE writes the `run --json` format (docs/reports.md; run.shard is null), --junit \
+            FILE the JUnit XML `run --junit` writes. Without either, the summary table is printed.
+
+            Exit status: 0 every merged test passed or was skipped, 1 a test failed, 2 usage error or a \
+            report that is unreadable, malformed or from another run, 3 a shard recorded an environment \
+            error.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The shards' JSON reports (run --shard I/N --json FILE).", valueName: "shard.json"))
+    var reports: [String] = []
+
+    @Option(help: ArgumentHelp("Write the merged JUnit XML report.", valueName: "file"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Write the merged JSON report.", valueName: "file"))
+    var json: String?
+
+    func run() throws {
+        var standardError = StandardError()
+        let merge: RunReportMerge
+        do {
+            merge = try RunReportMerge(files: reports)
+        } catch {
+            print("aware-conform merge: \(error)", to: &standardError)
+            throw ExitCode(RunExitCode.usageOrProfileError.rawValue)
+        }
+        for warning in merge.warnings { print("aware-conform merge: warning: \(warning)", to: &standardError) }
+        let result = merge.result
+        do {
+            if let junit { try JUnitReport.render(result).write(toFile: junit, atomically: true, encoding: .utf8) }
+            if let json { try JSONReport.render(result).write(toFile: json, atomically: true, encoding: .utf8) }
+        } catch {
+            print("aware-conform merge: cannot write a report: \(error)", to: &standardError)
+            throw ExitCode(RunExitCode.environmentError.rawValue)
+        }
+        if junit == nil && json == nil {
+            print(ConsoleFormatter(style: .detect()).summary(result), terminator: "")
+        } else {
+            let count = result.tests.count
+            print("merged \(count) test\(count == 1 ? "" : "s") from \(reports.count) report(s) (exit \(result.exitCode.rawValue))")
+        }
+        throw ExitCode(result.exitCode.rawValue)
+    }
+}
