@@ -19,7 +19,8 @@ struct MergeCommand: ParsableCommand {
             warning on standard error; the others are still merged.
 
             EXAMPLE
-              aware-conform run --profile P.json --shard 1/3 --json s1.json   (and 2/3, 3/3 in other jobs)
+              aware-conform run --profile P.json --shard 1/3 --json s1.json
+              (2/3 and 3/3 likewise, in other CI jobs)
               aware-conform merge s1.json s2.json s3.json --json all.json --junit all.xml
 
             OUTPUT
@@ -63,7 +64,9 @@ struct MergeCommand: ParsableCommand {
             print(ConsoleFormatter(style: .detect()).summary(result), terminator: "")
         } else {
             let count = result.tests.count
-            print("merged \(count) test\(count == 1 ? "" : "s") from \(reports.count) report(s) (exit \(result.exitCode.rawValue))")
+            print(
+                "merged \(count) test\(count == 1 ? "" : "s") from \(reports.count) report(s) (exit \(result.exitCode.rawValue))"
+            )
         }
         throw ExitCode(result.exitCode.rawValue)
     }

@@ -99,7 +99,9 @@ import Testing
             referenceValue: "42"
         )
         #expect(throws: error) {
-            try RunReportMerge([try Self.report("a.json", shard: "1/2"), try Self.report("b.json", seed: 7, shard: "2/2")])
+            try RunReportMerge([
+                try Self.report("a.json", shard: "1/2"), try Self.report("b.json", seed: 7, shard: "2/2"),
+            ])
         }
         #expect(error.description == "b.json: run.seed is 7 but 42 in a.json: shards of one run share it")
     }

@@ -38,7 +38,9 @@ import FoundationXML
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-        let whole = try CommandRunner.run("aware-conform", Self.selection + fault + ["--json", path("all.json"), "--evidence", path("all")]
+        let whole = try CommandRunner.run(
+            "aware-conform",
+            Self.selection + fault + ["--json", path("all.json"), "--evidence", path("all")]
         )
         #expect(whole.status == (fault.isEmpty ? 0 : 1), "\(whole.standardOutput.suffix(1500))")
         var shards: [String] = []
@@ -120,7 +122,10 @@ import FoundationXML
         try "{\"format\": \"aware-conform-report/1\"}".write(toFile: bad, atomically: true, encoding: .utf8)
         let malformed = try CommandRunner.run("aware-conform", ["merge", bad])
         #expect(malformed.status == 2)
-        #expect(malformed.standardError == "aware-conform merge: \(bad): not an aware-conform run report: missing key tool\n")
+        #expect(
+            malformed.standardError
+                == "aware-conform merge: \(bad): not an aware-conform run report: missing key tool\n"
+        )
         let absent = directory.appendingPathComponent("absent.json").path
         let missing = try CommandRunner.run("aware-conform", ["merge", absent])
         #expect(missing.status == 2)
