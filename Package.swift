@@ -107,7 +107,7 @@ let package = Package(
 
         // What several test targets share: hex literals, the external judges (jsonschema, tshark).
         .target(name: "AwareTestSupport", path: "Tests/AwareTestSupport"),
-        .testTarget(name: "AwareWireTests", dependencies: ["AwareWire"]),
+        .testTarget(name: "AwareWireTests", dependencies: ["AwareWire", "AwareTestSupport"]),
         .testTarget(
             name: "AwareCryptoTests",
             dependencies: [

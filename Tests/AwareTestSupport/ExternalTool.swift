@@ -26,6 +26,25 @@ public enum ExternalTool {
         return try run(python + ["-c", script, schema, document])
     }
 
+    /// Where ci/setup installs tshark (Debian's package).
+    public static let tsharkPath = "/usr/bin/tshark"
+
+    /// The judge for our captures: runs tshark with `arguments`. A missing tshark is an error
+    /// that says to run ci/setup; a test never skips for it.
+    public static func tshark(_ arguments: [String]) throws -> Outcome {
+        guard FileManager.default.isExecutableFile(atPath: tsharkPath) else {
+            throw MissingTool(name: "tshark", path: tsharkPath)
+        }
+        return try run([tsharkPath] + arguments)
+    }
+
+    /// A program the tests compare against is not installed.
+    public struct MissingTool: Error, CustomStringConvertible {
+        public var name: String
+        public var path: String
+        public var description: String { "\(name) not found at \(path): \(ExternalTool.setupAdvice)" }
+    }
+
     public struct Outcome: Sendable {
         public var status: Int32
         public var output: String

@@ -1,3 +1,4 @@
+import AwareTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,6 @@ import Testing
 /// The writers' files checked by an independent decoder, tshark (platform-notes.md 4).
 /// tshark is a CI prerequisite installed by ci/setup: its absence fails these tests.
 @Suite struct CaptureTsharkTests {
-    private static let tshark = "/usr/bin/tshark"
 
     /// The golden SDF on 2437 MHz at -42 dBm and a PASN Authentication frame 1 (built by
     /// hand from nan-wire-reference.md 3.4.1) on 5745 MHz at -61 dBm.
@@ -45,29 +45,6 @@ import Testing
         "5745\t-61\t0x000b\t02:b0:00:00:00:02",
     ]
 
-    private func runTshark(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        guard FileManager.default.isExecutableFile(atPath: Self.tshark) else {
-            Issue.record("tshark not found at \(Self.tshark): run ci/setup to install the test prerequisites")
-            throw CocoaError(.fileNoSuchFile)
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.tshark)
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus,
-            String(decoding: outputData, as: UTF8.self),
-            String(decoding: errorData, as: UTF8.self)
-        )
-    }
-
     /// Writes `bytes` to a fresh temporary directory; the caller removes the directory.
     private func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> (directory: URL, path: String) {
         let directory = FileManager.default.temporaryDirectory
@@ -79,7 +56,7 @@ import Testing
     }
 
     private func fieldLines(_ path: String) throws -> [String] {
-        let result = try runTshark([
+        let result = try ExternalTool.tshark([
             "-r", path, "-T", "fields", "-e", "radiotap.channel.freq", "-e", "radiotap.dbm_antsignal",
             "-e", "wlan.fc.type_subtype", "-e", "wlan.sa",
         ])
@@ -108,7 +85,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let fields = try fieldLines(path)
         #expect(fields == Self.expectedFields)
-        let summary = try runTshark(["-r", path])
+        let summary = try ExternalTool.tshark(["-r", path])
         #expect(summary.status == 0, "tshark -r failed: \(summary.errors)")
         // tshark warns when run as root; anything else on stderr is a complaint about the file.
         let complaints = summary.errors.split(separator: "\n").filter { !$0.hasPrefix("Running as user") }
@@ -124,7 +101,9 @@ import Testing
         let bytes = PcapFile(linkType: .ieee80211Radiotap, records: [records[0]]).bytes
         let (directory, path) = try temporaryFile("sdf.pcap", bytes)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try runTshark(["-r", path, "-T", "fields", "-e", "nan.attribute.type", "-e", "nan.service_id"])
+        let result = try ExternalTool.tshark([
+            "-r", path, "-T", "fields", "-e", "nan.attribute.type", "-e", "nan.service_id",
+        ])
         #expect(result.status == 0, "tshark failed: \(result.errors)")
         #expect(result.output == "3,14\t85:12:cc:da:be:18\n")
     }

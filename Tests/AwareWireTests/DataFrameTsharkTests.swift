@@ -1,3 +1,4 @@
+import AwareTestSupport
 import Foundation
 import Testing
 
@@ -7,13 +8,7 @@ import Testing
 /// tshark is a CI prerequisite installed by ci/setup: its absence fails this test, as it
 /// does the other tshark suites.
 @Suite struct DataFrameTsharkTests {
-    private static let tshark = "/usr/bin/tshark"
-
     @Test func tsharkDecodesTheGoldenDataFrameAsUDPOverIPv6() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.tshark) else {
-            Issue.record("tshark not found at \(Self.tshark): run ci/setup to install the test prerequisites")
-            return
-        }
         let record = CaptureRecord(
             timestamp: 1_700_000_000_000_000_000,
             radiotap: Radiotap(
@@ -31,12 +26,12 @@ import Testing
         let path = directory.appendingPathComponent("data.pcap").path
         try Data(PcapFile(linkType: .ieee80211Radiotap, records: [record]).bytes).write(to: URL(fileURLWithPath: path))
 
-        let verbose = try run(["-r", path, "-V", "-o", "udp.check_checksum:TRUE"])
+        let verbose = try ExternalTool.tshark(["-r", path, "-V", "-o", "udp.check_checksum:TRUE"])
         #expect(verbose.status == 0, "tshark failed: \(verbose.errors)")
         #expect(!verbose.output.contains("Malformed"), "tshark -V: \(verbose.output)")
         #expect(verbose.output.contains("User Datagram Protocol, Src Port: 5000, Dst Port: 7000"))
 
-        let fields = try run([
+        let fields = try ExternalTool.tshark([
             "-r", path, "-o", "udp.check_checksum:TRUE", "-T", "fields", "-e", "wlan.fc.type_subtype",
             "-e", "wlan.qos.tid", "-e", "wlan.bssid", "-e", "ipv6.src", "-e", "ipv6.dst", "-e", "ipv6.tclass.dscp",
             "-e", "udp.srcport", "-e", "udp.dstport", "-e", "udp.checksum.status",
@@ -46,25 +41,6 @@ import Testing
         #expect(
             fields.output
                 == "0x0028\t6\t50:6f:9a:01:12:34\tfe80::a0:ff:fe00:1\tfe80::b0:ff:fe00:2\t46\t5000\t7000\t1\n"
-        )
-    }
-
-    private func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.tshark)
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus,
-            String(decoding: outputData, as: UTF8.self),
-            String(decoding: errorData, as: UTF8.self)
         )
     }
 }

@@ -75,14 +75,10 @@ import Testing
             ]
         )
         #expect(run.status == 0, "\(run.standardOutput.suffix(1500))")
-        let tshark = try #require(
-            ["/usr/bin/tshark", "/usr/local/bin/tshark"].first { FileManager.default.isExecutableFile(atPath: $0) },
-            "tshark not found; \(ExternalTool.setupAdvice)"
-        )
         // A paired data path: QoS data frames between the NDIs, every one protected.
         let paired = evidence + "/WA_NDP_BV-04/capture.pcap"
-        let data = try ExternalTool.run([
-            tshark, "-r", paired, "-Y", "wlan.fc.type_subtype == 0x0028", "-T", "fields", "-e", "wlan.fc.protected",
+        let data = try ExternalTool.tshark([
+            "-r", paired, "-Y", "wlan.fc.type_subtype == 0x0028", "-T", "fields", "-e", "wlan.fc.protected",
         ])
         let flags = data.output.split(separator: "\n")
         #expect(flags.count > 20, "QoS data frames in the capture: \(flags.count)")
@@ -93,16 +89,16 @@ import Testing
         // The unpaired phone's request travels in the clear (category 4): tshark reads the
         // accessory's Data Path Response as NDPE type Response, status Rejected, reason 8.
         let refused = evidence + "/WA_NDP_BI-01/capture.pcap"
-        let response = try ExternalTool.run([
-            tshark, "-r", refused, "-Y", "nan.action.subtype == 6", "-T", "fields", "-e", "nan.ndp.type", "-e",
+        let response = try ExternalTool.tshark([
+            "-r", refused, "-Y", "nan.action.subtype == 6", "-T", "fields", "-e", "nan.ndp.type", "-e",
             "nan.status", "-e", "nan.reason_code",
         ])
         let answers = Set(response.output.split(separator: "\n").map(String.init))
         #expect(answers == ["1\t2\t8"], "tshark's reading of the Data Path Response: \(answers)")
-        let requests = try ExternalTool.run([tshark, "-r", refused, "-Y", "nan.action.subtype == 5"])
+        let requests = try ExternalTool.tshark(["-r", refused, "-Y", "nan.action.subtype == 5"])
         #expect(!requests.output.isEmpty, "tshark found no Data Path Request")
         for capture in [paired, refused] {
-            let malformed = try ExternalTool.run([tshark, "-r", capture, "-Y", "_ws.malformed"])
+            let malformed = try ExternalTool.tshark(["-r", capture, "-Y", "_ws.malformed"])
             #expect(malformed.output.isEmpty, "malformed frames in \(capture):\n\(malformed.output.prefix(2000))")
         }
     }
