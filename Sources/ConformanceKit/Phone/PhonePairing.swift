@@ -330,7 +330,9 @@ public final class PhonePairing {
             return
         }
         // The initiator sends its NIK first (nan-wire-reference.md 3.6), then waits for the
-        // accessory's; the pairing is reported once both are in or after a second.
+        // accessory's; the pairing is reported once both are in, or after 5 s: each follow-up
+        // may take its first try and up to 4 retries in later discovery windows (512 TU apart),
+        // so on a busy shared air the round trip can take several windows.
         guard
             let skda = try? NIKDelivery.attribute(
                 nik: ownNIK,
@@ -351,7 +353,7 @@ public final class PhonePairing {
             )
         )
         let accessory = attempt.accessory
-        pasnTimer = device.scheduler.schedule(at: now + .seconds(2)) { [weak self] in
+        pasnTimer = device.scheduler.schedule(at: now + .seconds(5)) { [weak self] in
             guard let self, self.outcome == nil else { return }
             self.finish(
                 PairingOutcome(
