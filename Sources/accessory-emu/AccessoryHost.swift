@@ -15,7 +15,13 @@ final class AccessoryHost {
     let output: EventPrinter
     let controlFromStandardInput: Bool
     let socketRSSIDBm: Int
-    let pairingStore: PairingStore?
+    /// `--state-dir`, locked for the process's lifetime: pairings, identity, boot count.
+    let state: AccessoryStateDirectory?
+    var pairingStore: PairingStore? { state?.pairingStore }
+    /// `--control PATH`: the control socket, on the socket air.
+    let controlPath: String?
+    /// The NMI was given with `--nmi` (the profile's own is known from the profile).
+    let addressIsFixed: Bool
     /// `--mode`: the listener's performance mode; nil keeps the profile's default.
     let performanceMode: PerformanceMode?
 
@@ -26,11 +32,15 @@ final class AccessoryHost {
         output: EventPrinter,
         controlFromStandardInput: Bool,
         socketRSSIDBm: Int,
-        pairingStore: PairingStore?,
+        state: AccessoryStateDirectory?,
+        controlPath: String?,
+        addressIsFixed: Bool,
         performanceMode: PerformanceMode? = nil
     ) {
         self.performanceMode = performanceMode
-        self.pairingStore = pairingStore
+        self.state = state
+        self.controlPath = controlPath
+        self.addressIsFixed = addressIsFixed
         self.socketRSSIDBm = socketRSSIDBm
         self.profile = profile
         self.options = options
@@ -39,7 +49,8 @@ final class AccessoryHost {
         self.controlFromStandardInput = controlFromStandardInput
     }
 
-    /// On the shared socket air, under the wall clock, until SIGINT or SIGTERM.
+    /// On the shared socket air, under the wall clock, until SIGINT or SIGTERM (or `shutdown`
+    /// on the control channel).
     func runOnSocketAir(path: String) throws(AccessoryHostError) {
         let scheduler = WallClockScheduler()
         let air: SocketAir
@@ -53,20 +64,41 @@ final class AccessoryHost {
         if let tap { air.addTap(tap) }
         var socketOptions = options
         socketOptions.pinSource = .systemRandom
-        let accessory = Accessory(profile: profile, air: air, options: socketOptions, pairingStore: pairingStore)
-        if let performanceMode { accessory.performanceMode = performanceMode }
-        accessory.eventHandler = { [output] in output.print($0) }
-        accessory.pinDisplayHandler = { [output, weak air] display in
+        let firmware = AccessoryFirmware(
+            profile: profile,
+            air: air,
+            options: socketOptions,
+            state: state,
+            countsBootsOnDisk: true,
+            addressIsFixed: addressIsFixed,
+            performanceMode: performanceMode
+        )
+        firmware.eventHandler = { [output] in output.print($0) }
+        firmware.pinDisplayHandler = { [output, weak air] display in
             output.show(display)
             // The side channel stands in for the eyes of the person holding the phone.
             air?.publishEvent(Array(display.json.serialized.utf8))
         }
-        output.banner(banner(accessory: accessory, air: "socket:\(air.path)"))
+        // No positions cross processes: the accessory decides the link for both ends.
+        firmware.linkHandler = { [weak air] budget in
+            air?.link = SocketAirLink(rssiDBm: budget.rssiDBm, inRange: budget.inRange)
+        }
+        firmware.shutdownHandler = { [scheduler] in scheduler.stop() }
+        output.banner(banner(accessory: firmware.accessory, air: "socket:\(air.path)"))
 
+        var server: ControlServer?
+        if let controlPath {
+            do {
+                server = try ControlServer(path: controlPath, firmware: firmware, scheduler: scheduler)
+            } catch {
+                air.close()
+                throw .control(error)
+            }
+        }
         let startFailure = Mutex<AirError?>(nil)
         scheduler.schedule(at: .zero) {
             do throws(AirError) {
-                try accessory.start()
+                try firmware.start()
             } catch {
                 startFailure.withLock { $0 = error }
                 scheduler.stop()
@@ -76,11 +108,13 @@ final class AccessoryHost {
         // which the stopped executor no longer uses.
         let signals = SignalWatcher { [scheduler] in scheduler.stop() }
         if controlFromStandardInput {
-            ControlChannel(accessory: accessory, scheduler: scheduler, output: output).startReading()
+            ControlChannel(firmware: firmware, scheduler: scheduler, output: output).startReading()
         }
+        server?.start()
         scheduler.run()
         signals.cancel()
-        if startFailure.withLock({ $0 }) == nil { accessory.stop() }
+        server?.stop()
+        if startFailure.withLock({ $0 }) == nil { firmware.stop() }
         air.close()
         if let failure = startFailure.withLock({ $0 }) { throw .air(failure) }
         try writeCapture(tap)
@@ -171,10 +205,12 @@ final class AccessoryHost {
 enum AccessoryHostError: Error, CustomStringConvertible {
     case air(AirError)
     case capture(CaptureTapError)
+    case control(UnixStreamError)
 
     var description: String {
         switch self {
         case .air(let error): "cannot join the air: \(error)"
+        case .control(let error): "control socket: \(error)"
         case .capture(let error): "capture: \(error)"
         }
     }

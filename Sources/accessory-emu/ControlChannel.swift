@@ -1,20 +1,22 @@
 import AccessoryKit
 import AwareRadio
+import AwareWire
 import Foundation
 
-/// `--control-stdin`: commands for the running accessory, one JSON object per line on
-/// standard input (docs/events.md). The runner's spawn target drives publish updates this
-/// way. End of input stops the emulator, so a child never outlives the runner that owns it.
+/// `--control-stdin`: control lines (docs/control.md) on standard input, each answered with a
+/// `control_reply` event on standard output (`control_error` when refused). The runner's spawn
+/// target keeps this pipe open for the child's lifetime: end of input stops the emulator, so a
+/// child never outlives the runner that owns it.
 ///
-/// `@unchecked Sendable`: the reader thread only posts lines to the scheduler; the accessory
-/// is touched only on the scheduler's thread, inside `handle`.
+/// `@unchecked Sendable`: the reader thread only posts lines to the scheduler; the firmware is
+/// touched only on the scheduler's thread.
 final class ControlChannel: @unchecked Sendable {
-    private let accessory: Accessory
+    private let firmware: AccessoryFirmware
     private let scheduler: WallClockScheduler
     private let output: EventPrinter
 
-    init(accessory: Accessory, scheduler: WallClockScheduler, output: EventPrinter) {
-        self.accessory = accessory
+    init(firmware: AccessoryFirmware, scheduler: WallClockScheduler, output: EventPrinter) {
+        self.firmware = firmware
         self.scheduler = scheduler
         self.output = output
     }
@@ -29,36 +31,21 @@ final class ControlChannel: @unchecked Sendable {
     }
 
     private func handle(_ line: String) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-            let command = object["command"] as? String
-        else {
-            report("not a JSON command object: \(line.prefix(80))")
-            return
+        let reply = firmware.perform(line: Array(line.utf8))
+        let failed: Bool
+        let text: String
+        switch reply.outcome {
+        case .success: (failed, text) = (false, "control: \(reply.command ?? "?") done")
+        case .failure(let failure): (failed, text) = (true, "control: \(failure.message)")
         }
-        switch command {
-        case "update-service":
-            guard let service = object["service"] as? String else {
-                report("update-service needs \"service\"")
-                return
-            }
-            let txt = (object["txt"] as? [String: String]) ?? [:]
-            guard accessory.publishedInstances[service] != nil else {
-                report("update-service: \(service) is not published")
-                return
-            }
-            accessory.updateServiceInfo(service: service, txt: txt)
-        default:
-            report("unknown command \"\(command)\"; known: update-service")
-        }
-    }
-
-    private func report(_ message: String) {
+        var fields: [(String, JSONValue)] = [("reply", reply.json)]
+        if case .failure(let failure) = reply.outcome { fields.insert(("message", .string(failure.message)), at: 0) }
         output.print(
             AccessoryEvent(
-                name: "control_error",
+                name: failed ? "control_error" : "control_reply",
                 time: scheduler.now,
-                fields: [("message", .string(message))],
-                text: "control: \(message)"
+                fields: fields,
+                text: text
             )
         )
     }

@@ -28,6 +28,14 @@ struct RunCommand: ParsableCommand {
             With --json: one JSON object per line instead, starting with a `ready` event; every line has \
             an "event" key (docs/events.md).
 
+            CONTROL
+              --control PATH listens on a Unix socket for JSON lines, one reply line each (docs/control.md): \
+            status, paired-devices, reboot {nmi, offSeconds}, factory-reset, set-faults {faults}, clear-faults, \
+            set-position {x, y}, set-tx-power {dBm}, update-service {service, txt}, shutdown. For example:
+                {"command":"reboot","offSeconds":2}
+                {"command":"set-position","x":150}   (out of range: below -82 dBm)
+              `aware-conform run --target socket:AIR --control PATH` uses it for restart and reset tests.
+
             FAULTS
               --fault NAME makes the accessory break one rule on purpose, so that a conformance test can \
             be seen to fail. Names:
@@ -36,6 +44,7 @@ struct RunCommand: ParsableCommand {
             EXAMPLES
               accessory-emu --profile Profiles/drone.json
               accessory-emu --profile Profiles/drone.json --air socket:/tmp/lab-air --json
+              accessory-emu --profile Profiles/drone.json --state-dir /tmp/drone-state --control /tmp/drone.ctl
               accessory-emu --profile Profiles/camera.json --air sim --duration 10 --capture camera.pcapng
             """
     )
@@ -94,6 +103,16 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Listen for control commands (JSON lines: status, paired-devices, reboot, factory-reset, set-faults, "
+                + "clear-faults, set-position, set-tx-power, update-service, shutdown) on this Unix socket "
+                + "(docs/control.md). Socket air only.",
+            valueName: "path"
+        )
+    )
+    var control: String?
+
+    @Option(
+        help: ArgumentHelp(
             "On the socket air: the RSSI (dBm) to report for frames heard (default -50).",
             valueName: "dBm"
         )
@@ -133,6 +152,9 @@ struct RunCommand: ParsableCommand {
         }
         if controlStdin && airSpecifier == .simulated {
             throw ValidationError("--control-stdin applies to the socket air")
+        }
+        if control != nil && airSpecifier == .simulated {
+            throw ValidationError("--control applies to the socket air (the simulated air runs in virtual time)")
         }
         if let mode, PerformanceMode(rawValue: mode) == nil {
             throw ValidationError("--mode must be bulk or realtime, not \"\(mode)\"")
@@ -208,7 +230,9 @@ struct RunCommand: ParsableCommand {
             output: output,
             controlFromStandardInput: controlStdin,
             socketRSSIDBm: socketRssi,
-            pairingStore: state?.pairingStore,
+            state: state,
+            controlPath: control,
+            addressIsFixed: overrideAddress != nil,
             performanceMode: performanceMode
         )
         let outcome: Result<Void, AccessoryHostError>

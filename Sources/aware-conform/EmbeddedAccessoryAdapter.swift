@@ -8,78 +8,56 @@ import Foundation
 /// protocol. This file is the only place the runner and the emulator meet, as
 /// ARCHITECTURE.md asks (ConformanceKit never imports AccessoryKit).
 final class EmbeddedAccessoryAdapter: EmbeddedAccessory {
-    private(set) var accessory: Accessory
-    let profile: AccessoryProfile
-    let air: any Air
-    var options: AccessoryOptions
+    /// The accessory across the reboots a test asks for (AccessoryKit's, as the emulator's).
+    let firmware: AccessoryFirmware
     /// A private state directory, so that a simulated reboot keeps the pairings as
     /// `--state-dir` does; removed with the adapter.
-    let state: AccessoryStateDirectory?
     private let statePath: String?
-    /// The listener's performance mode when the session asked for one; kept across restarts,
-    /// as `accessory-emu --mode` is.
-    let performanceMode: PerformanceMode?
-    var eventHandler: ((String) -> Void)? { didSet { wire() } }
-    var pinDisplayHandler: ((String, MACAddress) -> Void)? { didSet { wire() } }
+    var eventHandler: ((String) -> Void)? {
+        didSet {
+            let events = eventHandler
+            firmware.eventHandler = { event in events?(event.json.serialized) }
+        }
+    }
+    var pinDisplayHandler: ((String, MACAddress) -> Void)? {
+        didSet {
+            let display = pinDisplayHandler
+            firmware.pinDisplayHandler = { shown in display?(shown.pin.digits, shown.peer) }
+        }
+    }
 
+    /// `performanceMode`: the listener's mode when the session asked for one; kept across
+    /// restarts, as `accessory-emu --mode` is.
     init(profile: AccessoryProfile, air: any Air, options: AccessoryOptions, performanceMode: PerformanceMode? = nil) {
         let path = NSTemporaryDirectory() + "awb-embedded-\(UUID().uuidString.prefix(8))"
         let state = try? AccessoryStateDirectory(path: path)
-        self.state = state
         statePath = state == nil ? nil : path
-        self.profile = profile
-        self.air = air
         var options = options
         options.boot = 1
-        self.options = options
-        self.performanceMode = performanceMode
-        accessory = Accessory(profile: profile, air: air, options: options, pairingStore: state?.pairingStore)
-        applyMode()
-    }
-
-    private func applyMode() {
-        if let performanceMode { accessory.performanceMode = performanceMode }
+        // Boots are counted here: a new boot draws a new NIRA nonce.
+        firmware = AccessoryFirmware(
+            profile: profile,
+            air: air,
+            options: options,
+            state: state,
+            countsBootsOnDisk: false,
+            performanceMode: performanceMode
+        )
     }
 
     deinit {
         if let statePath { try? FileManager.default.removeItem(atPath: statePath) }
     }
 
-    private func wire() {
-        let events = eventHandler
-        let display = pinDisplayHandler
-        accessory.eventHandler = { event in events?(event.json.serialized) }
-        accessory.pinDisplayHandler = { shown in display?(shown.pin.digits, shown.peer) }
-    }
+    var accessory: Accessory { firmware.accessory }
+    var address: MACAddress { firmware.accessory.address }
+    func start() throws { try firmware.start() }
+    func stop() { firmware.stop() }
+    func restart(newAddress: MACAddress?) throws { try firmware.reboot(newAddress: newAddress) }
+    func factoryReset() throws { _ = try firmware.factoryReset() }
 
-    var address: MACAddress { accessory.address }
-    func start() throws { try accessory.start() }
-    func stop() { accessory.stop() }
-
-    /// A simulated reboot: a new accessory on the same air and store; a new boot draws a new
-    /// NIRA nonce.
-    func restart(newAddress: MACAddress?) throws {
-        accessory.stop()
-        options.boot = (options.boot ?? 1) + 1
-        if let newAddress { options.address = newAddress }
-        accessory = Accessory(profile: profile, air: air, options: options, pairingStore: state?.pairingStore)
-        applyMode()
-        wire()
-        try accessory.start()
-    }
-
-    func factoryReset() throws {
-        accessory.stop()
-        _ = try state?.factoryReset()
-        options.address = nil
-        options.boot = (options.boot ?? 1) + 1
-        accessory = Accessory(profile: profile, air: air, options: options, pairingStore: state?.pairingStore)
-        applyMode()
-        wire()
-        try accessory.start()
-    }
     func updateServiceInfo(service: String, txt: [String: String]) throws {
-        accessory.updateServiceInfo(service: service, txt: txt)
+        firmware.accessory.updateServiceInfo(service: service, txt: txt)
     }
 
     /// Builds accessories from profile documents for the embedded target.

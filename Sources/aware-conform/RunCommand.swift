@@ -67,7 +67,10 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         name: .customLong("fault"),
-        help: ArgumentHelp("Switch on an accessory fault (embedded and spawn targets; repeatable).", valueName: "name")
+        help: ArgumentHelp(
+            "Switch on an accessory fault (embedded and spawn targets, and socket with --control; repeatable).",
+            valueName: "name"
+        )
     )
     var faults: [String] = []
 
@@ -86,12 +89,13 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("\(error)")
         }
         var rerun = ["aware-conform", "run", "--profile", path, "--target", targetOptions.target]
+        if let control = targetOptions.control { rerun += ["--control", control] }
         for fault in faults { rerun += ["--fault", fault] }
         let configuration = RunConfiguration(
             capabilities: target.capabilities,
             baseSeed: seed,
             selection: selection,
-            jobs: jobs,
+            jobs: targetOptions.effectiveJobs(jobs),
             shard: parsedShard,
             iterations: iterations,
             evidence: evidence.map { .everyTest(directory: $0) } ?? .default,

@@ -61,7 +61,7 @@ struct SelftestCommand: ParsableCommand {
             let configuration = RunConfiguration(
                 capabilities: target.capabilities,
                 baseSeed: seed,
-                jobs: jobs,
+                jobs: targetOptions.effectiveJobs(jobs),
                 evidence: .failingTests(root: evidenceRoot),
                 clock: target.clock,
                 rerun: RerunCommand(baseArguments: ["aware-conform", "run", "--profile", path]),

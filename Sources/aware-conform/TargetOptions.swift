@@ -20,11 +20,30 @@ struct TargetOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The accessory's profile (JSON).", valueName: "file"))
     var profile: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --target socket[:PATH]: the accessory's control socket (accessory-emu --control PATH, "
+                + "docs/control.md). The runner then reboots and factory-resets the accessory and switches its "
+                + "faults, so restart tests and --fault run there too; tests run one at a time.",
+            valueName: "path"
+        )
+    )
+    var control: String?
+
     func validate() throws {
         guard target == "embedded" || target == "spawn" || AirSpecifier(argument: target)?.socketPath != nil else {
             throw ValidationError("--target must be embedded, spawn, socket or socket:PATH, not \"\(target)\"")
         }
+        if control != nil && AirSpecifier(argument: target)?.socketPath == nil {
+            throw ValidationError(
+                "--control applies to --target socket[:PATH]; the runner drives the accessories it starts itself"
+            )
+        }
     }
+
+    /// Tests at once: a controlled accessory is shared, and one test's reboot would cut another's
+    /// session, so they take turns.
+    func effectiveJobs(_ requested: Int) -> Int { control == nil ? requested : 1 }
 
     /// The profile and its document; usage errors (exit 2) name the file and the problem.
     func loadProfile(required: Bool) throws -> (AccessoryProfile, Data, String)? {
@@ -65,7 +84,7 @@ struct TargetOptions: ParsableArguments {
             return SpawnTarget(emulatorPath: emulator, profileDocument: document, profile: facts)
         default:
             let path = AirSpecifier(argument: target)?.socketPath ?? SocketAir.defaultPath
-            return SocketTarget(path: path, profile: facts)
+            return SocketTarget(path: path, profile: facts, controlPath: control)
         }
     }
 

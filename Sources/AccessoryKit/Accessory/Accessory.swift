@@ -107,6 +107,10 @@ public final class Accessory {
     /// The NIRA this boot advertises, when the accessory caches keys.
     public var identityResolution: IdentityResolutionAttribute? { pairing?.identityResolution }
 
+    /// The phones this accessory is paired with now, as its pairing keeps them (the store's
+    /// records when it has one). Their keys stay inside the records' redacted descriptions.
+    public var pairedPeers: [PairingRecord] { pairing?.records ?? [] }
+
     /// The NMI the profile gives (`radio.nmi`), or one derived from `radio.nmiSeed`, else from
     /// the run's seed.
     public static func defaultAddress(profile: AccessoryProfile, seed: UInt64) -> MACAddress {

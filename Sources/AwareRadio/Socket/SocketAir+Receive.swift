@@ -16,7 +16,11 @@ extension SocketAir {
         counters.count(\.framesReceived)
         guard let channel = NANChannel(frequencyMHz: datagram.frequencyMHz) else { return }
         let now = wallClock.now
-        let rssi = datagram.signalIsRSSI ? Int(datagram.signalDBm) : rssiDBm
+        if link?.inRange == false {
+            counters.count(\.outOfRangeDropped)
+            return
+        }
+        let rssi = datagram.signalIsRSSI ? Int(datagram.signalDBm) : (link?.rssiDBm ?? rssiDBm)
         let listeners = ports.filter { $0.attached && $0.listeningChannels.contains(channel) }
 
         // Acknowledge before delivering: the sender's timeout runs while we deliver.

@@ -9,17 +9,6 @@ extension SocketAir {
         let cookie = nextCookie
         nextCookie &+= 1
         let receiver = Self.receiverAddress(of: request.frame)
-        let datagram = SocketAirDatagram(
-            type: .frame,
-            frequencyMHz: request.channel.frequencyMHz,
-            signalDBm: Int8(clamping: request.powerDBm),
-            timestamp: MonotonicClock.unixNanoseconds(),
-            cookie: cookie,
-            address: Self.transmitterAddress(of: request.frame) ?? sender.station.addresses.first ?? Self.zeroAddress,
-            payload: request.frame
-        )
-        broadcast(datagram.bytes)
-        counters.count(\.framesSent)
         for tap in taps {
             tap.air(
                 carried: request.frame,
@@ -29,10 +18,36 @@ extension SocketAir {
                 at: now
             )
         }
+        if link?.inRange == false {
+            // Nobody hears it; a unicast sender learns so the way it would in range: no ACK.
+            counters.count(\.outOfRangeDropped)
+            if receiver != nil {
+                wallClock.schedule(at: now + acknowledgementTimeout) { [sender] in
+                    if sender.attached {
+                        sender.transmitted(TxStatus(cookie: request.cookie, acknowledged: false, timestamp: now))
+                    }
+                }
+            } else {
+                report(TxStatus(cookie: request.cookie, acknowledged: false, timestamp: now), to: sender)
+            }
+            return
+        }
+        let datagram = SocketAirDatagram(
+            type: .frame,
+            flags: link == nil ? 0 : SocketAirDatagram.flagSignalIsRSSI,
+            frequencyMHz: request.channel.frequencyMHz,
+            signalDBm: Int8(clamping: link?.rssiDBm ?? request.powerDBm),
+            timestamp: MonotonicClock.unixNanoseconds(),
+            cookie: cookie,
+            address: Self.transmitterAddress(of: request.frame) ?? sender.station.addresses.first ?? Self.zeroAddress,
+            payload: request.frame
+        )
+        broadcast(datagram.bytes)
+        counters.count(\.framesSent)
 
         let reception = Reception(
             frame: request.frame,
-            info: RxInfo(channel: request.channel, rssiDBm: rssiDBm, timestamp: now)
+            info: RxInfo(channel: request.channel, rssiDBm: link?.rssiDBm ?? rssiDBm, timestamp: now)
         )
         var acknowledgedHere = false
         for port in ports where port !== sender && port.attached && port.listeningChannels.contains(request.channel) {

@@ -31,6 +31,9 @@ public final class SocketAir: Air, @unchecked Sendable {
     public var scheduler: any EventScheduler { wallClock }
     /// The RSSI reported for every frame received from another process.
     public let rssiDBm: Int
+    /// The modelled link to everyone else, when this process has one (``SocketAirLink``); nil
+    /// keeps the fixed ``rssiDBm``. Set and read on the scheduler's executor only.
+    public var link: SocketAirLink?
     /// How long a unicast frame waits for its TX status before it counts as not acknowledged.
     public let acknowledgementTimeout: Interval
 

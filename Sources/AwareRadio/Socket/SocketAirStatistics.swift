@@ -24,6 +24,8 @@ public struct SocketAirStatistics: Hashable, Sendable {
     public var staleSocketsRemoved = 0
     /// Datagrams not delivered to a live peer (its queue stayed full, or another error).
     public var sendFailures = 0
+    /// Frames neither sent nor delivered because the modelled link was out of range.
+    public var outOfRangeDropped = 0
 
     public init() {}
 }

@@ -2,19 +2,28 @@ import AwareRadio
 import AwareWire
 
 /// An accessory someone else started on a socket air (`accessory-emu --air socket:PATH`, or
-/// firmware built for the host that speaks docs/socket-air.md). The runner cannot restart or
-/// reconfigure it, so tests that need either are skipped with that reason.
+/// firmware built for the host that speaks docs/socket-air.md). Without a control socket the
+/// runner cannot restart or reconfigure it, so tests that need either are skipped with that
+/// reason. With one (`--control PATH`, docs/control.md) it reboots and resets the accessory and
+/// switches its faults the way a harness drives a device under test; profile variants still
+/// need an accessory the runner starts.
 public struct SocketTarget: AccessoryTarget {
     public let path: String
+    /// The accessory's control socket, when it has one.
+    public let controlPath: String?
     public let capabilities: TargetCapabilities
 
-    public init(path: String, profile: ProfileFacts) {
+    public init(path: String, profile: ProfileFacts, controlPath: String? = nil) {
         self.path = path
+        self.controlPath = controlPath
+        let outside = TargetAbility.unavailable(
+            reason: "the accessory on socket:\(path) was started outside the runner"
+        )
         capabilities = TargetCapabilities(
             target: "socket:\(path)",
             profile: profile,
-            restart: .unavailable(reason: "the accessory on socket:\(path) was started outside the runner"),
-            reconfigure: .unavailable(reason: "the accessory on socket:\(path) was started outside the runner")
+            restart: controlPath == nil ? outside : .available,
+            reconfigure: outside
         )
     }
 
@@ -22,9 +31,63 @@ public struct SocketTarget: AccessoryTarget {
     public var clock: TestClock { .wall }
 
     public func openSession(_ request: SessionRequest) throws -> any TargetSession {
-        guard request.variant == nil, request.faults.isEmpty else {
-            throw TargetError("socket:\(path) cannot change the accessory's profile or faults")
+        guard request.variant == nil else {
+            throw TargetError("socket:\(path) cannot change the accessory's profile")
         }
-        return try WallClockSession(path: path, rssiDBm: request.linkRSSIDBm)
+        guard let controlPath else {
+            guard request.faults.isEmpty else {
+                throw TargetError("socket:\(path) cannot switch the accessory's faults without --control")
+            }
+            return try WallClockSession(path: path, rssiDBm: request.linkRSSIDBm)
+        }
+        let control = try AccessoryControlClient(path: controlPath)
+        if !request.faults.isEmpty {
+            do {
+                try control.setFaults(request.faults)
+            } catch {
+                control.close()
+                throw error
+            }
+        }
+        return try ControlledSocketSession(
+            path: path,
+            rssiDBm: request.linkRSSIDBm,
+            control: control,
+            restoreFaults: !request.faults.isEmpty
+        )
+    }
+}
+
+/// A session with an accessory started outside the runner that has a control socket.
+final class ControlledSocketSession: WallClockSession {
+    let control: AccessoryControlClient
+    let restoreFaults: Bool
+    private var address: MACAddress?
+
+    init(path: String, rssiDBm: Int, control: AccessoryControlClient, restoreFaults: Bool) throws {
+        self.control = control
+        self.restoreFaults = restoreFaults
+        address = try (control.request("status")["nmi"] as? String).flatMap(MACAddress.init(string:))
+        try super.init(path: path, rssiDBm: rssiDBm)
+    }
+
+    override var accessoryAddress: MACAddress? { address }
+
+    override func restartAccessory(newAddress: MACAddress?) throws {
+        address = try control.reboot(newAddress: newAddress) ?? address
+    }
+
+    override func factoryResetAccessory() throws {
+        address = try control.factoryReset() ?? address
+    }
+
+    override func updateServiceInfo(service: String, txt: [String: String]) throws {
+        try control.updateService(service, txt: txt)
+    }
+
+    override func close() {
+        super.close()
+        if restoreFaults { _ = try? control.request("clear-faults") }
+        control.close()
     }
 }

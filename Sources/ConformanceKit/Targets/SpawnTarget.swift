@@ -35,7 +35,11 @@ public struct SpawnTarget: AccessoryTarget {
         let profilePath = directory + "/profile.json"
         try document.write(to: URL(fileURLWithPath: profilePath))
         let airPath = directory + "/air"
+        // Standard input stays open for the child's lifetime (its end stops the child); the
+        // lifecycle steps go through the control socket (docs/control.md).
+        let controlPath = directory + "/control"
         var arguments = ["run", "--profile", profilePath, "--air", "socket:\(airPath)", "--json", "--control-stdin"]
+        arguments += ["--control", controlPath]
         arguments += ["--seed", String(request.seed), "--socket-rssi=\(request.linkRSSIDBm)"]
         // Each session's accessory keeps its pairings here, across the restarts a test asks for.
         arguments += ["--state-dir", directory + "/state"]
@@ -51,13 +55,20 @@ public struct SpawnTarget: AccessoryTarget {
             try? FileManager.default.removeItem(atPath: directory)
             throw error
         }
-        let session = try SpawnedSession(
-            path: airPath,
-            rssiDBm: request.linkRSSIDBm,
-            directory: directory,
-            child: child,
-            launcher: launcher
-        )
+        let session: SpawnedSession
+        do {
+            session = try SpawnedSession(
+                path: airPath,
+                rssiDBm: request.linkRSSIDBm,
+                directory: directory,
+                child: child,
+                control: AccessoryControlClient(path: controlPath)
+            )
+        } catch {
+            child.terminate()
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
         session.address = ready.string("nmi").flatMap(MACAddress.init(string:))
         return session
     }
@@ -81,36 +92,19 @@ struct EmulatorLauncher {
         }
         return (child, ready)
     }
-
-    /// `accessory-emu reset --state-dir DIR --yes`, the factory reset a person would run.
-    func reset(stateDirectory: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["reset", "--state-dir", stateDirectory, "--yes"]
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            throw TargetError("accessory-emu reset failed (\(process.terminationStatus)): \(text)")
-        }
-    }
 }
 
 final class SpawnedSession: WallClockSession {
     let directory: String
-    let launcher: EmulatorLauncher
-    private(set) var child: EmulatorProcess
-    /// Events of the children this session already stopped (restarts).
-    private var earlierEvents: [String] = []
+    let child: EmulatorProcess
+    let control: AccessoryControlClient
     var address: MACAddress?
 
-    init(path: String, rssiDBm: Int, directory: String, child: EmulatorProcess, launcher: EmulatorLauncher) throws {
+    init(path: String, rssiDBm: Int, directory: String, child: EmulatorProcess, control: AccessoryControlClient) throws
+    {
         self.directory = directory
         self.child = child
-        self.launcher = launcher
+        self.control = control
         try super.init(path: path, rssiDBm: rssiDBm)
     }
 
@@ -118,38 +112,30 @@ final class SpawnedSession: WallClockSession {
     /// The child's stdout is its display as well as its event log: the display's lines stay
     /// out of the evidence (the PIN appears nowhere but on the display).
     override var accessoryEvents: [String] {
-        (earlierEvents + child.eventLines).filter { displayedPIN(inEventLine: $0) == nil }
+        child.eventLines.filter { displayedPIN(inEventLine: $0) == nil }
     }
 
-    /// A real process restart: SIGTERM, then a new `accessory-emu` on the same state directory.
+    /// A power cycle through the control socket: the child stops its accessory, reads its state
+    /// directory again and starts under a new boot count (and `newAddress`, if given).
     override func restartAccessory(newAddress: MACAddress?) throws {
-        earlierEvents += child.eventLines
-        child.terminate()
-        let (next, ready) = try launcher.launch(newAddress: newAddress)
-        child = next
-        address = ready.string("nmi").flatMap(MACAddress.init(string:))
+        address = try control.reboot(newAddress: newAddress) ?? address
     }
 
+    /// The factory reset through the control socket: pairings and identity gone, then a start.
     override func factoryResetAccessory() throws {
-        earlierEvents += child.eventLines
-        child.terminate()
-        try launcher.reset(stateDirectory: directory + "/state")
-        let (next, ready) = try launcher.launch(newAddress: nil)
-        child = next
-        address = ready.string("nmi").flatMap(MACAddress.init(string:))
+        address = try control.factoryReset() ?? address
     }
 
     override func updateServiceInfo(service: String, txt: [String: String]) throws {
-        let command = JSONValue.object([
-            ("command", .string("update-service")),
-            ("service", .string(service)),
-            ("txt", .object(txt.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
-        ])
-        try child.send(line: command.serialized)
+        try control.updateService(service, txt: txt)
     }
 
+    /// `shutdown` on the control socket, the way a harness stops its device; SIGTERM if the
+    /// child does not go.
     override func close() {
         super.close()
+        _ = try? control.request("shutdown")
+        control.close()
         child.terminate()
         try? FileManager.default.removeItem(atPath: directory)
     }

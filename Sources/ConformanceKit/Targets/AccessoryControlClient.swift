@@ -1,0 +1,81 @@
+import AwareRadio
+import AwareWire
+import Foundation
+
+/// The runner's end of an accessory's control socket (`accessory-emu --control PATH`,
+/// docs/control.md): lifecycle steps (reboot, factory reset, shutdown), faults and the
+/// accessory's place on the air, one request and one reply at a time, as Matter's test harness
+/// drives the apps it tests.
+final class AccessoryControlClient {
+    let path: String
+    private let socket: UnixStreamSocket
+    private var nextID: Int64 = 1
+
+    /// Connects, retrying for `timeout` seconds while the socket does not exist yet.
+    init(path: String, timeout: Double = 5) throws {
+        self.path = path
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while true {
+            do {
+                socket = try UnixStreamSocket.connect(path: path, timeout: 30)
+                return
+            } catch {
+                guard Date() < deadline else {
+                    throw TargetError(
+                        "the accessory's control socket: \(error) (is accessory-emu running with --control \(path)?)"
+                    )
+                }
+                usleep(20_000)
+            }
+        }
+    }
+
+    /// Sends `command` with `fields` and returns the reply's `result`; a refusal or a lost
+    /// connection is a TargetError that quotes the accessory.
+    @discardableResult
+    func request(_ command: String, _ fields: [(String, JSONValue)] = []) throws -> [String: Any] {
+        let id = nextID
+        nextID += 1
+        let line = JSONValue.object([("id", .integer(id)), ("command", .string(command))] + fields).serialized
+        guard socket.write(line: line) else {
+            throw TargetError("the accessory's control socket \(path) closed before \(command)")
+        }
+        guard case .line(let bytes) = socket.readLine(maximumLength: 1 << 20),
+            let reply = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+        else {
+            throw TargetError("no reply to \(command) on the accessory's control socket \(path)")
+        }
+        guard (reply["id"] as? NSNumber)?.int64Value == id else {
+            throw TargetError("the reply on \(path) answers another request than \(command) (id \(id))")
+        }
+        guard reply["ok"] as? Bool == true else {
+            let error = reply["error"] as? [String: Any]
+            throw TargetError(
+                "the accessory refused \(command): \(error?["message"] as? String ?? "no reason given")"
+                    + " (\(error?["code"] as? String ?? "?"))"
+            )
+        }
+        return reply["result"] as? [String: Any] ?? [:]
+    }
+
+    /// `reboot`: the accessory's power cycle; its NMI afterwards.
+    func reboot(newAddress: MACAddress?) throws -> MACAddress? {
+        let fields: [(String, JSONValue)] = newAddress.map { [("nmi", .string($0.description))] } ?? []
+        return try (request("reboot", fields)["nmi"] as? String).flatMap(MACAddress.init(string:))
+    }
+
+    func factoryReset() throws -> MACAddress? {
+        try (request("factory-reset")["nmi"] as? String).flatMap(MACAddress.init(string:))
+    }
+
+    func updateService(_ service: String, txt: [String: String]) throws {
+        let entries = JSONValue.object(txt.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+        try request("update-service", [("service", .string(service)), ("txt", entries)])
+    }
+
+    func setFaults(_ faults: [String]) throws {
+        try request("set-faults", [("faults", .array(faults.map { .string($0) }))])
+    }
+
+    func close() { socket.close() }
+}

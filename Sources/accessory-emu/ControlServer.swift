@@ -1,0 +1,87 @@
+import AccessoryKit
+import AwareRadio
+import Foundation
+
+/// `--control PATH`: the accessory's control socket (docs/control.md). Any number of clients
+/// connect; each sends JSON lines and gets exactly one reply line per line, in order. The
+/// lines are parsed and carried out on the scheduler's thread (the accessory's), while each
+/// connection's own thread waits for the reply and writes it.
+///
+/// `@unchecked Sendable`: the listener and the clients' sockets are thread-safe themselves;
+/// `firmware` is touched only inside work posted to `scheduler`.
+final class ControlServer: @unchecked Sendable {
+    private let listener: UnixStreamSocket
+    private let firmware: AccessoryFirmware
+    private let scheduler: WallClockScheduler
+    private let clients = NSLock()
+    private var connections: [UnixStreamSocket] = []
+
+    init(path: String, firmware: AccessoryFirmware, scheduler: WallClockScheduler) throws(UnixStreamError) {
+        listener = try UnixStreamSocket.listen(path: path)
+        self.firmware = firmware
+        self.scheduler = scheduler
+    }
+
+    var path: String { listener.path }
+
+    func start() {
+        Thread.detachNewThread { [self] in
+            while let client = listener.accept() {
+                clients.withLock { connections.append(client) }
+                Thread.detachNewThread { [self] in serve(client) }
+            }
+        }
+    }
+
+    /// Closes the listener (removing its file) and every connection.
+    func stop() {
+        listener.close()
+        for client in clients.withLock({ connections }) { client.close() }
+    }
+
+    private func serve(_ client: UnixStreamSocket) {
+        defer {
+            client.close()
+            clients.withLock { connections.removeAll { $0 === client } }
+        }
+        while true {
+            let reply: String
+            switch client.readLine(maximumLength: ControlLine.maximumLineLength) {
+            case .end: return
+            case .tooLong(let length):
+                reply =
+                    ControlReply(
+                        id: nil,
+                        command: nil,
+                        outcome: .failure(ControlFailure(.tooLong(length: length)))
+                    )
+                    .line
+            case .line(let bytes):
+                guard let answer = perform(bytes) else { return }
+                reply = answer
+            }
+            guard client.write(line: reply) else { return }
+        }
+    }
+
+    /// Runs the line on the scheduler and waits for its reply; nil when the scheduler has
+    /// stopped (the emulator is shutting down).
+    private func perform(_ line: [UInt8]) -> String? {
+        let done = DispatchSemaphore(value: 0)
+        let box = ReplyBox()
+        scheduler.post { [self] in
+            box.line = firmware.perform(line: line).line
+            done.signal()
+        }
+        while done.wait(timeout: .now() + 1) == .timedOut {
+            if listener.isClosed { return nil }
+        }
+        return box.line
+    }
+}
+
+/// Carries a reply from the scheduler's thread to the connection's; the semaphore orders the
+/// write before the read.
+private final class ReplyBox: @unchecked Sendable {
+    var line: String?
+}

@@ -1,0 +1,184 @@
+import AwareWire
+import Testing
+
+@testable import AccessoryKit
+
+/// The control channel's parser (docs/control.md): every command, every refusal with its code
+/// and message, and hostile bytes that must end in a refusal, never a trap.
+@Suite struct ControlLineTests {
+    static func parse(_ text: String) throws(ControlRequestError) -> ControlLine {
+        try ControlLine.parse(Array(text.utf8))
+    }
+
+    static func refusal(_ text: String) -> ControlRequestError? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func everyCommandParses() throws {
+        let nmi = try #require(MACAddress(string: "02:a0:00:00:00:07"))
+        let cases: [(String, ControlRequest)] = [
+            (#"{"command":"status"}"#, .status),
+            (#"{"command":"paired-devices"}"#, .pairedDevices),
+            (#"{"command":"reboot"}"#, .reboot(nmi: nil, offSeconds: 0)),
+            (#"{"command":"reboot","nmi":"02:a0:00:00:00:07","offSeconds":2.5}"#, .reboot(nmi: nmi, offSeconds: 2.5)),
+            (#"{"command":"factory-reset"}"#, .factoryReset),
+            (
+                #"{"command":"set-faults","faults":["wrong-service-id","no-solicited-reply","wrong-service-id"]}"#,
+                .setFaults([.wrongServiceID, .noSolicitedReply])
+            ),
+            (#"{"command":"clear-faults"}"#, .clearFaults),
+            (#"{"command":"set-position","x":150}"#, .setPosition(x: 150, y: 0)),
+            (#"{"command":"set-position","x":-3.5,"y":4}"#, .setPosition(x: -3.5, y: 4)),
+            (#"{"command":"set-tx-power","dBm":-5}"#, .setTransmitPower(dBm: -5)),
+            (
+                #"{"command":"update-service","service":"_a._udp","txt":{"fw":"2.0"}}"#,
+                .updateService(service: "_a._udp", txt: ["fw": "2.0"])
+            ),
+            (#"{"command":"update-service","service":"_a._udp"}"#, .updateService(service: "_a._udp", txt: [:])),
+            (#"{"command":"shutdown"}"#, .shutdown),
+        ]
+        for (line, expected) in cases {
+            #expect(try Self.parse(line).request == expected, "\(line)")
+            #expect(
+                try Self.parse(line).request.commandName
+                    == ControlRequest.commandNames.first { line.contains("\"\($0)\"") }
+            )
+        }
+        #expect(Set(cases.map(\.1.commandName)) == Set(ControlRequest.commandNames))
+    }
+
+    @Test func theIdIsKeptForTheReply() throws {
+        #expect(try Self.parse(#"{"id":7,"command":"status"}"#).id == .integer(7))
+        #expect(try Self.parse(#"{"command":"status","id":"a-1"}"#).id == .string("a-1"))
+        #expect(try Self.parse(#"{"command":"status","id":null}"#).id == nil)
+        #expect(
+            Self.refusal(#"{"command":"status","id":[1]}"#)
+                == .wrongType(command: "status", field: "id", expected: "a string or an integer", found: "a list")
+        )
+    }
+
+    @Test func refusalsSayWhatAndWhere() {
+        let cases: [(String, ControlRequestError, String, String)] = [
+            (
+                "", .notJSON(column: 1, reason: "the line is empty"), "not-json",
+                "not JSON at column 1: the line is empty"
+            ),
+            ("[1]", .notAnObject(found: "a list"), "not-an-object", "a control line is a JSON object, not a list"),
+            (#"{"cmd":"status"}"#, .missingCommand, "missing-command", #"the object has no "command" string"#),
+            (#"{"command":3}"#, .missingCommand, "missing-command", #"the object has no "command" string"#),
+            (
+                #"{"command":"reboot-now"}"#, .unknownCommand("reboot-now"), "unknown-command",
+                #"unknown command "reboot-now"; known: status, paired-devices, reboot, factory-reset, set-faults, clear-faults, set-position, set-tx-power, update-service, shutdown"#
+            ),
+            (
+                #"{"command":"set-faults"}"#, .missingField(command: "set-faults", field: "faults"), "missing-field",
+                #"set-faults needs "faults""#
+            ),
+            (
+                #"{"command":"set-position","x":"far"}"#,
+                .wrongType(command: "set-position", field: "x", expected: "a number", found: "a string"), "wrong-type",
+                #"set-position: "x" must be a number, not a string"#
+            ),
+            (
+                #"{"command":"set-tx-power","dBm":31}"#,
+                .invalidValue(command: "set-tx-power", field: "dBm", reason: "must be between -10 and 30, not 31"),
+                "invalid-value", #"set-tx-power: "dBm" must be between -10 and 30, not 31"#
+            ),
+            (
+                #"{"command":"set-tx-power","dBm":1.5}"#,
+                .wrongType(command: "set-tx-power", field: "dBm", expected: "an integer", found: "a number"),
+                "wrong-type", #"set-tx-power: "dBm" must be an integer, not a number"#
+            ),
+            (
+                #"{"command":"reboot","nmi":"01:00:5e:00:00:01"}"#,
+                .invalidValue(
+                    command: "reboot",
+                    field: "nmi",
+                    reason: #"must be an individual MAC address like 02:a0:00:00:00:01, not "01:00:5e:00:00:01""#
+                ), "invalid-value", ""
+            ),
+            (
+                #"{"command":"reboot","offSeconds":61}"#,
+                .invalidValue(command: "reboot", field: "offSeconds", reason: "must be between 0.0 and 60.0, not 61"),
+                "invalid-value", ""
+            ),
+            (
+                #"{"command":"set-faults","faults":["melt"]}"#,
+                .invalidValue(
+                    command: "set-faults",
+                    field: "faults",
+                    reason: #"names an unknown fault "melt" (accessory-emu --help lists them)"#
+                ), "invalid-value", ""
+            ),
+            (
+                #"{"command":"update-service","service":"_a._udp","txt":{"k":1}}"#,
+                .wrongType(command: "update-service", field: "txt.k", expected: "a string", found: "a number"),
+                "wrong-type", ""
+            ),
+            (
+                #"{"command":"status","verbose":true}"#, .unknownField(command: "status", field: "verbose"),
+                "unknown-field", #"status has no field "verbose""#
+            ),
+            (
+                #"{"command":"status","command":"shutdown"}"#, .unknownField(command: "status", field: "command"),
+                "unknown-field", ""
+            ),
+        ]
+        for (line, error, code, message) in cases {
+            let refused = Self.refusal(line)
+            #expect(refused == error, "\(line)")
+            #expect(refused?.code == code, "\(line)")
+            if !message.isEmpty { #expect(refused?.description == message, "\(line)") }
+        }
+    }
+
+    @Test func syntaxErrorsNameTheColumn() {
+        guard case .notJSON(let column, _)? = Self.refusal(#"{"command": status}"#) else {
+            Issue.record("not refused as JSON")
+            return
+        }
+        #expect(column == 13)
+    }
+
+    @Test func hostileBytesAreRefusedNotTrapped() {
+        let long = [UInt8](repeating: 0x20, count: ControlLine.maximumLineLength + 1)
+        #expect(Self.refusalOf(long) == .tooLong(length: ControlLine.maximumLineLength + 1))
+        let deep = [UInt8](repeating: UInt8(ascii: "["), count: 10_000)
+        #expect(Self.refusalOf(deep)?.code == "not-json")
+        #expect(Self.refusalOf([0xFF, 0xFE, 0x7B, 0x7D])?.code == "not-json")
+        var generator = SplitMix(seed: 6)
+        let alphabet = Array(#"{}[]":,0123456789.-eE truefalsnul\"#.utf8) + [0x00, 0xC3, 0xFF]
+        for _ in 0..<20_000 {
+            let length = Int(generator.next() % 40)
+            let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            _ = Self.refusalOf(bytes)
+        }
+    }
+
+    static func refusalOf(_ bytes: [UInt8]) -> ControlRequestError? {
+        do {
+            _ = try ControlLine.parse(bytes)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
+/// A small deterministic generator for the hostile-bytes test.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

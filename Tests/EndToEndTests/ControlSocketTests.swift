@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+/// `accessory-emu --control PATH` from outside (Python's socket module, not our client), and
+/// `aware-conform --target socket:AIR --control PATH` running the restart and factory-reset tests
+/// against an accessory the runner did not start (docs/control.md).
+@Suite(.serialized) struct ControlSocketTests {
+    /// One accessory-emu on a private socket air with a state directory and a control socket.
+    final class Emulator {
+        let root: String
+        let process = Process()
+        var air: String { root + "/air" }
+        var control: String { root + "/control" }
+        var profile: String { root + "/drone.json" }
+
+        init() throws {
+            root = "/tmp/awb-ctl-\(UUID().uuidString.prefix(6))"
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            // Every test's phone is a new device: room for all of them.
+            let source = CommandRunner.repository.appendingPathComponent("Profiles/drone.json")
+            var document = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any]
+            )
+            var pairing = try #require(document["pairing"] as? [String: Any])
+            pairing["maxPairedDevices"] = 64
+            document["pairing"] = pairing
+            document.removeValue(forKey: "$schema")
+            try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: profile))
+            process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("accessory-emu")
+            process.arguments = [
+                "--profile", profile, "--air", "socket:\(air)", "--state-dir", root + "/state", "--control", control,
+                "--json",
+            ]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var seen = Data()
+            while !String(decoding: seen, as: UTF8.self).contains("\"ready\"") {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                seen.append(chunk)
+            }
+            // Keep draining standard output so the emulator never blocks on a full pipe.
+            Thread.detachNewThread {
+                while !output.fileHandleForReading.availableData.isEmpty {}
+            }
+        }
+
+        deinit {
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+            }
+            try? FileManager.default.removeItem(atPath: root)
+        }
+
+        /// Sends `lines` on one connection with Python's socket module; one reply line each.
+        func send(_ lines: [String]) throws -> [[String: Any]] {
+            let script = """
+                import socket, sys
+                s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                s.connect(sys.argv[1])
+                f = s.makefile("rw")
+                for line in sys.argv[2:]:
+                    f.write(line + "\\n"); f.flush()
+                    print(f.readline().strip())
+                """
+            let python = Process()
+            python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            python.arguments = ["-c", script, control] + lines
+            let output = Pipe()
+            python.standardOutput = output
+            try python.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            python.waitUntilExit()
+            return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+        }
+    }
+
+    @Test func theControlSocketAnswersEveryLine() throws {
+        let emulator = try Emulator()
+        let replies = try emulator.send([
+            #"{"id":1,"command":"status"}"#,
+            #"{"id":2,"command":"reboot"}"#,
+            #"{"id":3,"command":"set-position","x":150}"#,
+            "not json",
+            #"{"id":5,"command":"paired-devices"}"#,
+        ])
+        #expect(replies.count == 5)
+        #expect(replies.map { $0["ok"] as? Bool } == [true, true, true, false, true])
+        let status = try #require(replies.first?["result"] as? [String: Any])
+        #expect(status["boot"] as? Int == 1)
+        #expect(status["vendorName"] as? String == "Example Inc")
+        #expect((replies[1]["result"] as? [String: Any])?["boot"] as? Int == 2)
+        #expect((replies[2]["result"] as? [String: Any])?["inRange"] as? Bool == false)
+        #expect((replies[3]["error"] as? [String: Any])?["code"] as? String == "not-json")
+        #expect(replies[4]["id"] as? Int == 5)
+
+        // A second accessory cannot take the same control socket.
+        let second = try CommandRunner.run(
+            "accessory-emu",
+            ["--profile", emulator.profile, "--air", "socket:\(emulator.air)", "--control", emulator.control]
+        )
+        #expect(second.status == 3)
+        #expect(second.standardError.contains("control socket: another program listens on \(emulator.control)"))
+
+        // shutdown ends the process cleanly and removes the socket file.
+        _ = try emulator.send([#"{"command":"shutdown"}"#])
+        emulator.process.waitUntilExit()
+        #expect(emulator.process.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: emulator.control))
+    }
+
+    @Test func theRunnerRebootsAndResetsAnAccessoryItDidNotStart() throws {
+        let emulator = try Emulator()
+        let report = emulator.root + "/report.json"
+        let run = try CommandRunner.run(
+            "aware-conform",
+            [
+                "run", "--profile", emulator.profile, "--target", "socket:\(emulator.air)", "--control",
+                emulator.control,
+                "--only", "WA/RECON/*", "--json", report,
+            ]
+        )
+        #expect(run.status == 0, "\(run.standardOutput.suffix(2000))\(run.standardError.suffix(500))")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any]
+        )
+        let tests = try #require(document["tests"] as? [[String: Any]])
+        let verdicts = Dictionary(
+            uniqueKeysWithValues: tests.map { ($0["id"] as? String ?? "", $0["verdict"] as? String) }
+        )
+        // The restart and reset tests ran (a plain socket target skips them).
+        for id in ["WA/RECON/BV-03", "WA/RECON/BV-04", "WA/RECON/BV-05", "WA/RECON/BI-06"] {
+            #expect(verdicts[id] == "pass", "\(id)")
+        }
+        #expect(tests.count == 8)
+        // Still skipped: BI-07 reads the accessory's own event log, BI-08 needs another profile.
+        #expect(
+            verdicts.filter { $0.value != "pass" } == ["WA/RECON/BI-07": "skip", "WA/RECON/BI-08": "skip"],
+            "\(verdicts)"
+        )
+        // BI-06 reset it last of the restarting tests: a new device again, boot 1.
+        let status = try emulator.send([#"{"command":"status"}"#])
+        #expect((status.first?["result"] as? [String: Any])?["boot"] as? Int == 1)
+    }
+
+    @Test func controlNeedsTheSocketAir() throws {
+        let emulator = try CommandRunner.run(
+            "accessory-emu",
+            ["--profile", "Profiles/drone.json", "--air", "sim", "--control", "/tmp/awb-nope"]
+        )
+        #expect(emulator.status == 64 || emulator.status == 2)
+        #expect(emulator.standardError.contains("--control applies to the socket air"))
+        let runner = try CommandRunner.run(
+            "aware-conform",
+            ["run", "--profile", "Profiles/drone.json", "--target", "spawn", "--control", "/tmp/awb-nope"]
+        )
+        #expect(runner.standardError.contains("--control applies to --target socket[:PATH]"))
+        #expect(runner.status != 0)
+    }
+}
