@@ -20,6 +20,12 @@ struct RunCommand: ParsableCommand {
               Every test's seed derives from --seed and its ID; a failing test prints the exact command \
             that reruns it. On the embedded target the same seed gives the same frames and pcap bytes.
 
+            FAULT PLANS
+              --fault-plan FILE applies faults declared in data to the tests it names: drop, delay or \
+            corrupt the Nth frame of a kind, reboot the accessory between pairing and verification, carry \
+            the phone out of range (docs/fault-plans.md). Each injection is a fault_injected event in the \
+            test's events.jsonl, and the test's pcap shows the frame as it was carried.
+
             REPORTS
               Console progress and a summary; --junit FILE (JUnit XML: testcase name = the stable ID, \
             classname = its group); --json FILE (docs/reports.md); --evidence DIR keeps events.jsonl and \
@@ -74,6 +80,15 @@ struct RunCommand: ParsableCommand {
     )
     var faults: [String] = []
 
+    @Option(
+        name: .customLong("fault-plan"),
+        help: ArgumentHelp(
+            "Apply the fault plan in this JSON file to the tests it names (docs/fault-plans.md).",
+            valueName: "file"
+        )
+    )
+    var faultPlanPath: String?
+
     @OptionGroup var logging: LoggingOptions
 
     func run() throws {
@@ -88,7 +103,9 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
+        let faultPlan = try faultPlanPath.map(Self.loadFaultPlan)
         var rerun = ["aware-conform", "run", "--profile", path, "--target", targetOptions.target]
+        if let faultPlanPath { rerun += ["--fault-plan", faultPlanPath] }
         if let control = targetOptions.control { rerun += ["--control", control] }
         for fault in faults { rerun += ["--fault", fault] }
         let configuration = RunConfiguration(
@@ -102,7 +119,8 @@ struct RunCommand: ParsableCommand {
             defaultWallLimit: .seconds(target.clock == .virtual ? 60 : 120),
             clock: target.clock,
             rerun: RerunCommand(baseArguments: rerun),
-            toolVersion: AwareConform.version
+            toolVersion: AwareConform.version,
+            faultPlan: faultPlan
         )
         let runner: TestRunner
         do {
@@ -123,5 +141,21 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(3)
         }
         throw ExitCode(result.exitCode.rawValue)
+    }
+
+    /// The plan at `path`; an unreadable or invalid plan is a usage error (exit 2) that says
+    /// where.
+    static func loadFaultPlan(_ path: String) throws -> FaultPlan {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ValidationError("--fault-plan: cannot read \(path)")
+        }
+        do {
+            return try FaultPlan.parse(data, file: path)
+        } catch {
+            throw ValidationError("--fault-plan: \(error)")
+        }
     }
 }

@@ -29,6 +29,24 @@ extension SimulatedAir {
 
     func enqueue(_ request: TxRequest, from port: Port) {
         guard port.attached else { return }
+        if let impairer,
+            let delay = impairer.holdBack(
+                request.frame,
+                from: .local(name: port.station.name),
+                at: virtualScheduler.now
+            )
+        {
+            counters.heldBackFrames += 1
+            virtualScheduler.schedule(at: virtualScheduler.now + delay) { [weak self, weak port] in
+                guard let self, let port, port.attached else { return }
+                self.queue(request, from: port)
+            }
+            return
+        }
+        queue(request, from: port)
+    }
+
+    private func queue(_ request: TxRequest, from port: Port) {
         counters.framesQueued += 1
         port.queue.append(request)
         startNext(port)

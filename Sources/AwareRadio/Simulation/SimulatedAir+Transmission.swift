@@ -13,12 +13,31 @@ extension SimulatedAir {
             if configuration.marksRetransmissions, frame.count >= 2 { frame[1] |= 0x08 }
         }
         counters.transmissions += 1
+        var impaired = false
+        if let impairer {
+            let origin = FrameOrigin.local(name: port.station.name)
+            switch impairer.impairment(
+                of: frame,
+                from: origin,
+                attempt: current.attempts,
+                at: Instant(nanoseconds: time)
+            )
+            {
+            case .intact: break
+            case .lost:
+                impaired = true
+                counters.impairedTransmissions += 1
+            case .altered(let octets):
+                frame = octets
+                counters.impairedTransmissions += 1
+            }
+        }
         let rate = phyRate(of: current.request)
         let airtime = rate.airtime(frameLength: frame.count).nanoseconds
         medium.airtime += airtime
         let end = time + UInt64(airtime)
         let isGroup = isGroupAddressed(frame)
-        let intended = isGroup ? nil : addressOwners[Self.key(of: frame[4..<10])]
+        let intended = isGroup || frame.count < 10 ? nil : addressOwners[Self.key(of: frame[4..<10])]
         let transmission = Transmission(
             sender: port.index,
             frame: frame,
@@ -39,7 +58,7 @@ extension SimulatedAir {
             transmission.receivers.append(other.index)
             transmission.signals.append(signal)
         }
-        transmission.outcomes = Array(repeating: .intact, count: transmission.receivers.count)
+        transmission.outcomes = Array(repeating: impaired ? .impaired : .intact, count: transmission.receivers.count)
 
         // Half duplex: a station that starts sending hears nothing else meanwhile.
         for other in media {
@@ -120,6 +139,7 @@ extension SimulatedAir {
                 counters.missedReceptions += 1
                 continue
             }
+            guard transmission.outcomes[position] != .impaired else { continue }
             guard transmission.outcomes[position] == .intact else {
                 counters.collidedReceptions += 1
                 continue

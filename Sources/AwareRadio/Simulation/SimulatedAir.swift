@@ -37,7 +37,7 @@ import AwareWire
 ///   channel, with the signal a receiver at the tap's position would measure.
 ///
 /// Everything runs on the scheduler: callbacks fire inside ``VirtualScheduler/step()``.
-public final class SimulatedAir: Air {
+public final class SimulatedAir: ImpairableAir {
     public let virtualScheduler: VirtualScheduler
     public var scheduler: any EventScheduler { virtualScheduler }
     public private(set) var configuration: Configuration
@@ -51,6 +51,8 @@ public final class SimulatedAir: Air {
     var taps: [(tap: any AirTap, position: StationConfiguration.Position)] = []
     var linkLoss: [LinkKey: Double] = [:]
     var counters = Statistics()
+    /// A test's impairments (fault plans); nil carries every frame as sent.
+    public var impairer: (any FrameImpairer)?
 
     struct LinkKey: Hashable {
         var from: UInt64

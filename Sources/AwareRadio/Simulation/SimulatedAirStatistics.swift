@@ -20,6 +20,9 @@ extension SimulatedAir {
         /// Receptions lost because the receiver left the channel (or the air) mid-frame, or
         /// was itself transmitting.
         public var missedReceptions = 0
+        /// Transmissions a test's ``FrameImpairer`` lost or altered, and frames it held back.
+        public var impairedTransmissions = 0
+        public var heldBackFrames = 0
         /// Unicast frames acknowledged.
         public var acknowledged = 0
         /// Unicast frames given up after ``Configuration/retryLimit`` transmissions.

@@ -28,6 +28,8 @@ final class Transmission {
         case collided
         /// The receiver transmitted, or tuned away from the channel, while the frame was on the air.
         case missed
+        /// A test's ``FrameImpairer`` lost this transmission.
+        case impaired
     }
 
     init(

@@ -21,6 +21,22 @@ extension SocketAir {
             return
         }
         let rssi = datagram.signalIsRSSI ? Int(datagram.signalDBm) : (link?.rssiDBm ?? rssiDBm)
+        var payload = datagram.payload
+        var delay: Interval?
+        if let impairer {
+            switch impairer.impairment(of: payload, from: .remote, attempt: 1, at: now) {
+            case .intact: break
+            case .lost:
+                // A sniffer here still hears it; no station of ours does, so nobody acknowledges.
+                counters.count(\.impaired)
+                for tap in taps { tap.air(carried: payload, on: channel, signalDBm: rssi, at: now) }
+                return
+            case .altered(let octets):
+                counters.count(\.impaired)
+                payload = octets
+            }
+            delay = impairer.holdBack(payload, from: .remote, at: now)
+        }
         let listeners = ports.filter { $0.attached && $0.listeningChannels.contains(channel) }
 
         // Acknowledge before delivering: the sender's timeout runs while we deliver.
@@ -43,13 +59,24 @@ extension SocketAir {
             }
         }
 
-        for tap in taps {
-            tap.air(carried: datagram.payload, on: channel, signalDBm: rssi, at: now)
+        guard let delay else {
+            deliver(payload, on: channel, rssi: rssi, to: listeners)
+            return
         }
-        let reception = Reception(
-            frame: datagram.payload,
-            info: RxInfo(channel: channel, rssiDBm: rssi, timestamp: now)
-        )
+        // Held back: acknowledged on time (the sender's radio did its part), delivered late.
+        counters.count(\.impaired)
+        wallClock.schedule(at: now + delay) { [weak self] in
+            guard let self, !self.isClosed else { return }
+            self.deliver(payload, on: channel, rssi: rssi, to: listeners)
+        }
+    }
+
+    private func deliver(_ frame: [UInt8], on channel: NANChannel, rssi: Int, to listeners: [Port]) {
+        let now = wallClock.now
+        for tap in taps {
+            tap.air(carried: frame, on: channel, signalDBm: rssi, at: now)
+        }
+        let reception = Reception(frame: frame, info: RxInfo(channel: channel, rssiDBm: rssi, timestamp: now))
         for port in listeners where port.attached {
             port.receive(reception)
         }

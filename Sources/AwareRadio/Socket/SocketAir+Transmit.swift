@@ -5,7 +5,32 @@ extension SocketAir {
     /// datagram to every other socket in the directory. Runs on the scheduler.
     func transmit(_ request: TxRequest, from sender: Port) {
         guard !isClosed else { return }
+        let origin = FrameOrigin.local(name: sender.station.name)
+        if let impairer, let delay = impairer.holdBack(request.frame, from: origin, at: wallClock.now) {
+            counters.count(\.impaired)
+            wallClock.schedule(at: wallClock.now + delay) { [weak self, sender] in
+                guard let self, sender.attached, !self.isClosed else { return }
+                self.send(request, from: sender)
+            }
+            return
+        }
+        send(request, from: sender)
+    }
+
+    private func send(_ request: TxRequest, from sender: Port) {
+        var request = request
         let now = wallClock.now
+        var lost = false
+        if let impairer {
+            let origin = FrameOrigin.local(name: sender.station.name)
+            switch impairer.impairment(of: request.frame, from: origin, attempt: 1, at: now) {
+            case .intact: break
+            case .lost: lost = true
+            case .altered(let octets):
+                request.frame = octets
+                counters.count(\.impaired)
+            }
+        }
         let cookie = nextCookie
         nextCookie &+= 1
         let receiver = Self.receiverAddress(of: request.frame)
@@ -18,9 +43,9 @@ extension SocketAir {
                 at: now
             )
         }
-        if link?.inRange == false {
+        if lost || link?.inRange == false {
             // Nobody hears it; a unicast sender learns so the way it would in range: no ACK.
-            counters.count(\.outOfRangeDropped)
+            counters.count(lost ? \.impaired : \.outOfRangeDropped)
             if receiver != nil {
                 wallClock.schedule(at: now + acknowledgementTimeout) { [sender] in
                     if sender.attached {

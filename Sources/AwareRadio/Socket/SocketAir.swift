@@ -18,7 +18,7 @@ import Glibc
 /// `@unchecked Sendable`: the stored mutable state (ports, taps, pending acknowledgements)
 /// is only touched on the scheduler's executor; the reader thread holds a weak reference
 /// only to post work there. The socket and the statistics are thread-safe themselves.
-public final class SocketAir: Air, @unchecked Sendable {
+public final class SocketAir: ImpairableAir, @unchecked Sendable {
     /// The air both programs join when no path is given: `$XDG_RUNTIME_DIR/awarebench/air`,
     /// or `/tmp/awarebench-<uid>/air` when there is no runtime directory.
     public static var defaultPath: String { SocketAirDirectory.defaultPath() }
@@ -34,6 +34,9 @@ public final class SocketAir: Air, @unchecked Sendable {
     /// The modelled link to everyone else, when this process has one (``SocketAirLink``); nil
     /// keeps the fixed ``rssiDBm``. Set and read on the scheduler's executor only.
     public var link: SocketAirLink?
+    /// A test's impairments (fault plans), for the frames this process's stations send and
+    /// receive; set and read on the scheduler's executor only.
+    public var impairer: (any FrameImpairer)?
     /// How long a unicast frame waits for its TX status before it counts as not acknowledged.
     public let acknowledgementTimeout: Interval
 

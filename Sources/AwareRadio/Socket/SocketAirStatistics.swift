@@ -26,6 +26,8 @@ public struct SocketAirStatistics: Hashable, Sendable {
     public var sendFailures = 0
     /// Frames neither sent nor delivered because the modelled link was out of range.
     public var outOfRangeDropped = 0
+    /// Frames a test's ``FrameImpairer`` lost, altered or held back.
+    public var impaired = 0
 
     public init() {}
 }

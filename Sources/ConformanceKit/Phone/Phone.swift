@@ -6,6 +6,9 @@ import AwareWire
 /// The runner's phone: a NAN device that subscribes the way an iPhone does and remembers
 /// everything it saw, for tests to judge. Used on its air's scheduler.
 public final class Phone {
+    /// The name the phone's station attaches to an air with (fault plans tell its frames by it).
+    public static let stationName = "phone"
+
     public let device: NANDevice
     public private(set) var results: [DiscoveryResult] = []
     public private(set) var terminations: [(instanceID: UInt8, reason: TerminationReason, time: Instant)] = []
@@ -52,7 +55,7 @@ public final class Phone {
             )
         device = NANDevice(
             configuration: NANDevice.Configuration(
-                name: "phone",
+                name: Phone.stationName,
                 address: address,
                 position: position,
                 // A higher master preference than accessories' default, as a phone that is

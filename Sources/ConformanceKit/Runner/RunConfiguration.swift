@@ -15,6 +15,8 @@ public struct RunConfiguration: Sendable {
     public var toolVersion: String
     /// Names the run's default evidence directory; nil: `<UTC start time>-seed-<seed>`.
     public var runID: String?
+    /// Faults to apply to the tests (`--fault-plan FILE`, docs/fault-plans.md).
+    public var faultPlan: FaultPlan?
 
     public init(
         capabilities: TargetCapabilities,
@@ -28,7 +30,8 @@ public struct RunConfiguration: Sendable {
         clock: TestClock = .virtual,
         rerun: RerunCommand,
         toolVersion: String,
-        runID: String? = nil
+        runID: String? = nil,
+        faultPlan: FaultPlan? = nil
     ) {
         self.capabilities = capabilities
         self.baseSeed = baseSeed
@@ -42,5 +45,6 @@ public struct RunConfiguration: Sendable {
         self.rerun = rerun
         self.toolVersion = toolVersion
         self.runID = runID
+        self.faultPlan = faultPlan
     }
 }

@@ -18,6 +18,9 @@ public final class TestContext: @unchecked Sendable {
     public let budget: Interval
     public let capabilities: TargetCapabilities
     public let clock: TestClock
+    /// The steps of the run's fault plan that apply to this test (`--fault-plan`); the test's
+    /// scenario hands them to the air.
+    public let faultSteps: [FaultStep]
     /// A deterministic generator seeded with `seed`. Use it from the body's thread only; hand other
     /// parts of the test their own stream with `makeGenerator(_:)`.
     public var generator: SeededGenerator
@@ -40,7 +43,8 @@ public final class TestContext: @unchecked Sendable {
         iteration: Int,
         budget: Interval,
         capabilities: TargetCapabilities,
-        clock: TestClock
+        clock: TestClock,
+        faultSteps: [FaultStep] = []
     ) {
         self.id = id
         self.title = title
@@ -49,6 +53,7 @@ public final class TestContext: @unchecked Sendable {
         self.budget = budget
         self.capabilities = capabilities
         self.clock = clock
+        self.faultSteps = faultSteps
         generator = SeededGenerator(seed: seed)
     }
 

@@ -168,7 +168,8 @@ public struct TestRunner: Sendable {
             iteration: iteration,
             budget: test.budget,
             capabilities: configuration.capabilities,
-            clock: configuration.clock
+            clock: configuration.clock,
+            faultSteps: configuration.faultPlan?.steps(for: test.id) ?? []
         )
         let limit = test.wallLimit ?? configuration.defaultWallLimit
         context.logFromRunner(

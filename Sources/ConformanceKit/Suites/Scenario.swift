@@ -10,6 +10,8 @@ final class Scenario {
     let session: any TargetSession
     let tap = CaptureTap(format: .pcap)
     private var phoneStorage: Phone?
+    /// The test's fault steps at work on the air, when the run has a fault plan for it.
+    private var faults: FaultInjector?
 
     /// Opens a session for `request` and starts a phone `request.phoneDistance` metres from
     /// the accessory.
@@ -30,8 +32,12 @@ final class Scenario {
         }
         let unsynchronized = phoneUnsynchronized ?? request.unsynchronized
         var startFailure: AirError?
+        var impairable = true
         session.perform { [self] in
             session.air.addTap(tap)
+            if !context.faultSteps.isEmpty {
+                impairable = installFaults(context.faultSteps)
+            }
             let phone = Phone(
                 air: session.air,
                 seed: context.seed,
@@ -41,17 +47,69 @@ final class Scenario {
             )
             let context = self.context
             let session = self.session
-            phone.log = { event, fields in context.log(event, at: session.now, fields) }
+            let faults = self.faults
+            phone.log = { event, fields in
+                context.log(event, at: session.now, fields)
+                faults?.observe(event, fields: fields)
+            }
             do throws(AirError) {
                 try phone.start()
             } catch {
                 startFailure = error
             }
             phoneStorage = phone
+            faults?.reach(.start)
+        }
+        if !impairable {
+            session.close()
+            throw EnvironmentFailure("\(target.name): this target's air cannot apply a fault plan")
         }
         if let startFailure {
             session.close()
             throw EnvironmentFailure("the phone could not join the air: \(startFailure)")
+        }
+    }
+
+    /// Puts the fault steps on the air; false when the air cannot take them. On the scheduler.
+    private func installFaults(_ steps: [FaultStep]) -> Bool {
+        guard let air = session.air as? any ImpairableAir else { return false }
+        let context = self.context
+        let session = self.session
+        let injector = FaultInjector(
+            steps: steps,
+            phoneStations: [Phone.stationName],
+            now: { session.now },
+            log: { event, fields in context.log(event, at: session.now, fields) }
+        )
+        air.impairer = injector
+        faults = injector
+        return true
+    }
+
+    /// Lets time pass until `condition` holds or `timeout` passes, carrying out the reboots
+    /// the fault plan asks for as the test reaches their moment.
+    private func run(until condition: @escaping () -> Bool, timeout: Interval) -> Bool {
+        guard let faults else { return session.run(until: condition, timeout: timeout) }
+        let deadline = session.now + timeout
+        while true {
+            let remaining = deadline - session.now
+            let held = session.run(
+                until: { condition() || faults.hasPendingReboot },
+                timeout: remaining.nanoseconds > 0 ? remaining : .zero
+            )
+            var reboot: FaultStep?
+            session.perform { reboot = faults.takePendingReboot() }
+            guard let reboot else { return held }
+            do {
+                try session.restartAccessory(newAddress: nil)
+            } catch {
+                context.fail("fault plan \(reboot): the accessory could not be rebooted: \(error)")
+            }
+            guard deadline - session.now > .zero else {
+                var holds = false
+                session.perform { holds = condition() }
+                return holds
+            }
         }
     }
 
@@ -66,14 +124,14 @@ final class Scenario {
     @discardableResult
     func wait(_ timeout: Interval, until condition: @escaping (Phone) -> Bool) -> Bool {
         let phone = self.phone
-        let held = session.run(until: { condition(phone) }, timeout: timeout)
+        let held = run(until: { condition(phone) }, timeout: timeout)
         if context.clock == .virtual { context.advanceVirtualTime(to: session.now) }
         return held
     }
 
     /// Lets `interval` pass.
     func pass(_ interval: Interval) {
-        _ = session.run(until: { false }, timeout: interval)
+        _ = run(until: { false }, timeout: interval)
         if context.clock == .virtual { context.advanceVirtualTime(to: session.now) }
     }
 
@@ -144,6 +202,17 @@ final class Scenario {
             phone.stop()
         }
         context.setCapture(pcap: capture)
+        if let faults {
+            var injections = 0
+            session.perform {
+                injections = faults.injections
+                (session.air as? any ImpairableAir)?.impairer = nil
+            }
+            context.log(
+                "fault_plan_summary",
+                ["steps": .integer(Int64(faults.steps.count)), "injected": .integer(Int64(injections))]
+            )
+        }
         let events = session.accessoryEvents
         if !events.isEmpty {
             context.attach("accessory-events.jsonl", contents: Array(events.joined(separator: "\n").utf8))
