@@ -51,19 +51,22 @@ final class AccessoryHost {
 
     /// On the shared socket air, under the wall clock, until SIGINT or SIGTERM (or `shutdown`
     /// on the control channel).
-    func runOnSocketAir(path: String) throws(AccessoryHostError) {
+    func runOnSocketAir(path: String, lockstep: Bool = false) throws(AccessoryHostError) {
         let scheduler = WallClockScheduler()
         let air: SocketAir
         do {
-            air = try SocketAir(path: path, scheduler: scheduler, rssiDBm: socketRSSIDBm)
+            air = try SocketAir(path: path, scheduler: scheduler, rssiDBm: socketRSSIDBm, lockstep: lockstep)
         } catch {
             throw .air(error)
         }
-        let epoch = UInt64(Date().timeIntervalSince1970 * 1e9)
+        // Lockstep: capture times are the air's virtual time, so a seed gives the same pcap bytes.
+        let epoch = lockstep ? 0 : UInt64(Date().timeIntervalSince1970 * 1e9)
         let tap = try makeTap(epochNanoseconds: epoch)
         if let tap { air.addTap(tap) }
         var socketOptions = options
-        socketOptions.pinSource = .systemRandom
+        // A shared air draws PINs and nonces from the system, as a product would; lockstep is
+        // for replaying runs, so there they come from the seed, as on the simulated air.
+        socketOptions.pinSource = lockstep ? .seeded : .systemRandom
         let firmware = AccessoryFirmware(
             profile: profile,
             air: air,

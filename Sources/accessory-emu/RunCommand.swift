@@ -54,7 +54,8 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The air to join: socket[:PATH] (shared between processes; default) or sim.",
+            "The air to join: socket[:PATH] (shared between processes; default), socket[:PATH]?lockstep (the "
+                + "processes share one virtual clock: deterministic, docs/socket-air.md) or sim.",
             valueName: "air"
         )
     )
@@ -143,7 +144,7 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--nmi must be an individual MAC address like 02:a0:00:00:00:01, not \"\(nmi)\"")
         }
         if let air, AirSpecifier(argument: air) == nil {
-            throw ValidationError("--air must be sim, socket or socket:PATH, not \"\(air)\"")
+            throw ValidationError("--air must be sim, socket, socket:PATH or socket:PATH?lockstep, not \"\(air)\"")
         }
         for fault in faults where AccessoryFault(rawValue: fault) == nil {
             throw ValidationError(
@@ -240,7 +241,10 @@ struct RunCommand: ParsableCommand {
         case .simulated: outcome = Result { () throws(AccessoryHostError) in try host.runSimulated(duration: duration) }
         case .socket:
             outcome = Result { () throws(AccessoryHostError) in
-                try host.runOnSocketAir(path: specifier.socketPath ?? SocketAir.defaultPath)
+                try host.runOnSocketAir(
+                    path: specifier.socketPath ?? SocketAir.defaultPath,
+                    lockstep: air.map { AirSpecifier.isLockstep(argument: $0) } ?? false
+                )
             }
         }
         if case .failure(let error) = outcome {

@@ -31,8 +31,13 @@ struct TargetOptions: ParsableArguments {
     var control: String?
 
     func validate() throws {
-        guard target == "embedded" || target == "spawn" || AirSpecifier(argument: target)?.socketPath != nil else {
-            throw ValidationError("--target must be embedded, spawn, socket or socket:PATH, not \"\(target)\"")
+        guard
+            target == "embedded" || target == "spawn" || target == "spawn" + AirSpecifier.lockstepSuffix
+                || AirSpecifier(argument: target)?.socketPath != nil
+        else {
+            throw ValidationError(
+                "--target must be embedded, spawn[?lockstep], socket or socket:PATH[?lockstep], not \"\(target)\""
+            )
         }
         if control != nil && AirSpecifier(argument: target)?.socketPath == nil {
             throw ValidationError(
@@ -71,7 +76,7 @@ struct TargetOptions: ParsableArguments {
         switch target {
         case "embedded":
             return EmbeddedTarget(profileDocument: document, profile: facts, factory: EmbeddedAccessoryAdapter.factory)
-        case "spawn":
+        case "spawn", "spawn" + AirSpecifier.lockstepSuffix:
             let emulator = Self.siblingExecutable("accessory-emu")
             guard FileManager.default.isExecutableFile(atPath: emulator) else {
                 var standardError = StandardError()
@@ -81,10 +86,17 @@ struct TargetOptions: ParsableArguments {
                 )
                 throw ExitCode(3)
             }
-            return SpawnTarget(emulatorPath: emulator, profileDocument: document, profile: facts)
+            var spawn = SpawnTarget(emulatorPath: emulator, profileDocument: document, profile: facts)
+            spawn.lockstep = target != "spawn"
+            return spawn
         default:
             let path = AirSpecifier(argument: target)?.socketPath ?? SocketAir.defaultPath
-            return SocketTarget(path: path, profile: facts, controlPath: control)
+            return SocketTarget(
+                path: path,
+                profile: facts,
+                controlPath: control,
+                lockstep: AirSpecifier.isLockstep(argument: target)
+            )
         }
     }
 

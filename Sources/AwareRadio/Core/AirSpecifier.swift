@@ -6,8 +6,22 @@ public enum AirSpecifier: Hashable, Sendable, CustomStringConvertible {
     /// per-user default (``SocketAir/defaultPath``).
     case socket(path: String?)
 
-    /// Parses `sim`, `socket` or `socket:PATH`; nil for anything else.
+    /// The option that puts a socket air in lockstep virtual time: `socket:PATH?lockstep`.
+    public static let lockstepSuffix = "?lockstep"
+
+    /// Whether `argument` asks for a socket air in lockstep virtual time (docs/socket-air.md,
+    /// "Lockstep").
+    public static func isLockstep(argument: String) -> Bool {
+        argument.hasSuffix(lockstepSuffix) && AirSpecifier(argument: argument)?.socketPath != nil
+    }
+
+    /// Parses `sim`, `socket` or `socket:PATH`, each socket form optionally with `?lockstep`;
+    /// nil for anything else.
     public init?(argument: String) {
+        var argument = argument
+        if argument.hasSuffix(Self.lockstepSuffix), argument.hasPrefix("socket") {
+            argument = String(argument.dropLast(Self.lockstepSuffix.count))
+        }
         if argument == "sim" {
             self = .simulated
         } else if argument == "socket" {

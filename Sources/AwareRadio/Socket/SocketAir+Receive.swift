@@ -8,13 +8,39 @@ extension SocketAir {
         case .frame: received(frame: datagram, from: source)
         case .txStatus: received(txStatus: datagram)
         case .event: received(event: datagram)
+        case .clock: received(clock: datagram)
+        default: counters.count(\.ignored)
+        }
+    }
+
+    private func received(clock datagram: SocketAirDatagram) {
+        switch LockstepMessage(datagram) {
+        case .admit(let round, let horizon): wallClock.lockstepAdmitted(round: round, horizon: horizon)
+        case .grant(let round, let horizon): wallClock.lockstepGranted(round: round, horizon: horizon)
         default: counters.count(\.ignored)
         }
     }
 
     private func received(frame datagram: SocketAirDatagram, from source: [UInt8]) {
         counters.count(\.framesReceived)
-        guard let channel = NANChannel(frequencyMHz: datagram.frequencyMHz) else { return }
+        guard isLockstep else {
+            arrived(frame: datagram, from: source)
+            return
+        }
+        // Lockstep: the frame takes effect at its virtual arrival time; a frame from a process
+        // outside the lockstep has no place in virtual time and is dropped.
+        guard datagram.carriesVirtualTime else {
+            counters.count(\.ignored)
+            return
+        }
+        wallClock.scheduleArrival(at: datagram.timestamp, sender: datagram.address, token: datagram.cookie) {
+            [weak self] in
+            self?.arrived(frame: datagram, from: source)
+        }
+    }
+
+    private func arrived(frame datagram: SocketAirDatagram, from source: [UInt8]) {
+        guard !isClosed, let channel = NANChannel(frequencyMHz: datagram.frequencyMHz) else { return }
         let now = wallClock.now
         if link?.inRange == false {
             counters.count(\.outOfRangeDropped)
@@ -43,15 +69,19 @@ extension SocketAir {
         if let receiver = Self.receiverAddress(of: datagram.payload),
             listeners.contains(where: { $0.station.addresses.contains(receiver) }), !source.isEmpty
         {
+            // Lockstep: the ACK ends SIFS (16 µs) plus its own airtime at 6 Mb/s (44 µs) after
+            // the frame (IEEE 802.11-2020 17.4.4, Table 17-21; 14 octets).
+            let acknowledgedAt = now.nanoseconds + 60_000
             let status = SocketAirDatagram(
                 type: .txStatus,
-                flags: SocketAirDatagram.flagAcknowledged,
+                flags: SocketAirDatagram.flagAcknowledged | (isLockstep ? SocketAirDatagram.flagVirtualTime : 0),
                 frequencyMHz: datagram.frequencyMHz,
                 signalDBm: 0,
-                timestamp: MonotonicClock.unixNanoseconds(),
+                timestamp: isLockstep ? acknowledgedAt : MonotonicClock.unixNanoseconds(),
                 cookie: datagram.cookie,
                 address: receiver
             )
+            if isLockstep { wallClock.lockstepOutput(arrivingAt: acknowledgedAt) }
             if socket.send(status.bytes, to: source) == .sent {
                 counters.count(\.acknowledgementsSent)
             } else {
@@ -83,6 +113,21 @@ extension SocketAir {
     }
 
     private func received(txStatus datagram: SocketAirDatagram) {
+        guard isLockstep else {
+            arrived(txStatus: datagram)
+            return
+        }
+        guard datagram.carriesVirtualTime else {
+            counters.count(\.ignored)
+            return
+        }
+        wallClock.scheduleArrival(at: datagram.timestamp, sender: datagram.address, token: datagram.cookie) {
+            [weak self] in
+            self?.arrived(txStatus: datagram)
+        }
+    }
+
+    private func arrived(txStatus datagram: SocketAirDatagram) {
         guard let waiting = pending.removeValue(forKey: datagram.cookie) else {
             counters.count(\.unmatchedAcknowledgements)
             return

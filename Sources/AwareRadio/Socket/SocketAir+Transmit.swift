@@ -57,12 +57,19 @@ extension SocketAir {
             }
             return
         }
+        // Lockstep: the frame reaches the others when its last octet does, at its own rate
+        // (6 Mb/s when the sender left it open), never sooner than the clock's lookahead.
+        let arrival =
+            now.nanoseconds
+            + UInt64((request.rate.map(OFDMRate.init) ?? .mbps6).airtime(frameLength: request.frame.count).nanoseconds)
+        if isLockstep { wallClock.lockstepOutput(arrivingAt: arrival) }
         let datagram = SocketAirDatagram(
             type: .frame,
-            flags: link == nil ? 0 : SocketAirDatagram.flagSignalIsRSSI,
+            flags: (link == nil ? 0 : SocketAirDatagram.flagSignalIsRSSI)
+                | (isLockstep ? SocketAirDatagram.flagVirtualTime : 0),
             frequencyMHz: request.channel.frequencyMHz,
             signalDBm: Int8(clamping: link?.rssiDBm ?? request.powerDBm),
-            timestamp: MonotonicClock.unixNanoseconds(),
+            timestamp: isLockstep ? arrival : MonotonicClock.unixNanoseconds(),
             cookie: cookie,
             address: Self.transmitterAddress(of: request.frame) ?? sender.station.addresses.first ?? Self.zeroAddress,
             payload: request.frame

@@ -62,21 +62,55 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
     }
 
     /// Joins the air in `path` (created 0700 if missing) by binding a socket file there.
+    ///
+    /// `lockstep`: the processes of the air share one virtual clock (docs/socket-air.md,
+    /// "Lockstep"); the scheduler's time becomes that clock, and this process starts the air's
+    /// clock if it is the first. `startsHeld` keeps its time still until the owner lets it run
+    /// (``WallClockScheduler/runLockstep(until:then:)``): the runner's sessions.
     public init(
         path: String = SocketAir.defaultPath,
         scheduler: WallClockScheduler,
         rssiDBm: Int = -50,
-        acknowledgementTimeout: Interval = .milliseconds(50)
+        acknowledgementTimeout: Interval = .milliseconds(50),
+        lockstep: Bool = false,
+        startsHeld: Bool = false
     ) throws(AirError) {
         self.path = try SocketAirDirectory.prepare(path)
         wallClock = scheduler
         self.rssiDBm = rssiDBm
         self.acknowledgementTimeout = acknowledgementTimeout
+        // Lockstep grants and frames share this socket's queue, so a grant is never read before
+        // a frame that was sent ahead of it; its sends must not give up as quickly.
         socket = try UnixDatagramSocket(
             bindingTo: self.path + "/" + SocketAirDirectory.newSocketName(),
-            sendTimeout: .milliseconds(10)
+            sendTimeout: .milliseconds(lockstep ? 200 : 10)
         )
+        isLockstep = lockstep
+        if lockstep {
+            do {
+                clock = try LockstepClock.startIfAbsent(in: self.path)
+            } catch {
+                SocketAirDirectory.removeSocket(socket.path)
+                socket.close()
+                throw error
+            }
+            let socket = socket
+            let clockPath = Array(LockstepClock.socketPath(in: self.path).utf8)
+            scheduler.enableLockstep(held: startsHeld) { round, next in
+                _ = socket.send(LockstepMessage.report(round: round, next: next).datagram.bytes, to: clockPath)
+            }
+        }
         startReader()
+        if lockstep { sendToClock(.register) }
+    }
+
+    /// Whether this air's processes share one virtual clock.
+    public let isLockstep: Bool
+    /// The air's clock, when this process started it.
+    var clock: LockstepClock?
+
+    func sendToClock(_ message: LockstepMessage) {
+        _ = socket.send(message.datagram.bytes, to: Array(LockstepClock.socketPath(in: path).utf8))
     }
 
     deinit {
@@ -110,10 +144,12 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
             return !closed
         }
         guard first else { return }
+        if isLockstep { sendToClock(.leave) }
         socket.shutdown()
         readerFinished.wait()
         SocketAirDirectory.removeSocket(socket.path)
         socket.close()
+        clock?.close()
     }
 
     var isClosed: Bool { closeLock.withLock { closed } }

@@ -25,6 +25,9 @@ public struct SocketAirDatagram: Hashable, Sendable {
     public static let flagSignalIsRSSI: UInt16 = 0x0001
     /// TX-status flag: the frame was acknowledged (clear: explicitly not acknowledged).
     public static let flagAcknowledged: UInt16 = 0x0001
+    /// Frame and TX-status flag on a lockstep air: the timestamp is the virtual time (ns) at
+    /// which the datagram takes effect at its receivers (docs/socket-air.md, "Lockstep").
+    public static let flagVirtualTime: UInt16 = 0x0100
 
     public var type: SocketAirMessageType
     public var flags: UInt16
@@ -111,4 +114,5 @@ public struct SocketAirDatagram: Hashable, Sendable {
     public var signalIsRSSI: Bool { flags & Self.flagSignalIsRSSI != 0 }
     /// For TX statuses: whether the frame was acknowledged.
     public var acknowledged: Bool { flags & Self.flagAcknowledged != 0 }
+    public var carriesVirtualTime: Bool { flags & Self.flagVirtualTime != 0 }
 }

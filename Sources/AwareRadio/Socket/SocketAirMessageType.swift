@@ -14,12 +14,15 @@ public struct SocketAirMessageType: RawRepresentable, Hashable, Sendable, Custom
     /// A side-channel event between programs, JSON in UTF-8 (PIN display events travel here
     /// in a later issue); no frame, not heard by radios.
     public static let event = SocketAirMessageType(rawValue: 3)
+    /// Lockstep virtual time between the processes of an air (``LockstepMessage``).
+    public static let clock = SocketAirMessageType(rawValue: 4)
 
     public var description: String {
         switch self {
         case .frame: "frame"
         case .txStatus: "TX status"
         case .event: "event"
+        case .clock: "clock"
         default: "type \(rawValue)"
         }
     }

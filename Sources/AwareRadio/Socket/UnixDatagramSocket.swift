@@ -126,6 +126,12 @@ final class UnixDatagramSocket: @unchecked Sendable {
         }
     }
 
+    /// Waits up to `milliseconds` for a datagram to read; false on time-out (or shutdown).
+    func waitReadable(milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, milliseconds) > 0 && !isClosed
+    }
+
     /// Wakes a thread blocked in ``receive()`` and makes later calls return nil.
     func shutdown() {
         lock.withLock { closed = true }

@@ -4,9 +4,16 @@ struct TimerQueue {
     struct Entry {
         var deadline: UInt64
         var id: UInt64
+        /// Orders work due at the same instant before the id does: 0 for a process's own work;
+        /// lockstep arrivals from other processes carry a rank drawn from what they are (their
+        /// sender and token), so their order does not follow when the datagram happened to be
+        /// read.
+        var rank: UInt64 = 0
 
         func precedes(_ other: Entry) -> Bool {
-            deadline != other.deadline ? deadline < other.deadline : id < other.id
+            if deadline != other.deadline { return deadline < other.deadline }
+            if rank != other.rank { return rank < other.rank }
+            return id < other.id
         }
     }
 

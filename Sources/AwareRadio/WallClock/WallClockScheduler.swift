@@ -25,22 +25,26 @@ public final class WallClockScheduler: EventScheduler, @unchecked Sendable {
         Instant(nanoseconds: timestamp > origin ? timestamp - origin : 0)
     }
 
-    private let condition = MonotonicCondition()
-    /// CLOCK_MONOTONIC at creation: `now` counts from here.
-    private let origin: UInt64
+    let condition = MonotonicCondition()
+    /// CLOCK_MONOTONIC at creation: `now` counts from here. Zero in lockstep, where time is
+    /// the air's shared virtual time.
+    var origin: UInt64
+    /// Lockstep virtual time (``enableLockstep(report:)``); nil follows the wall clock.
+    var lockstep: LockstepTime?
 
-    private var queue = TimerQueue()
-    private var work: [UInt64: () -> Void] = [:]
+    var queue = TimerQueue()
+    var work: [UInt64: () -> Void] = [:]
     private var nextID: UInt64 = 1
-    private var stopRequested = false
-    private var executor: pthread_t?
+    var stopRequested = false
+    var executor: pthread_t?
 
     public init() {
         origin = MonotonicClock.nanoseconds()
     }
 
     public var now: Instant {
-        Instant(nanoseconds: MonotonicClock.nanoseconds() &- origin)
+        if let virtual = condition.withLock({ lockstep?.now }) { return Instant(nanoseconds: virtual) }
+        return Instant(nanoseconds: MonotonicClock.nanoseconds() &- origin)
     }
 
     @discardableResult
@@ -55,7 +59,15 @@ public final class WallClockScheduler: EventScheduler, @unchecked Sendable {
     /// Runs `work` on the executor as soon as it is free, after work already due. Safe from
     /// any thread; work posted from one thread runs in the order it was posted.
     public func post(_ work: @escaping @Sendable () -> Void) {
-        enqueue(deadline: MonotonicClock.nanoseconds(), work)
+        let deferred = condition.withLock { () -> Bool in
+            guard lockstep != nil else { return false }
+            // Lockstep: posted work runs when the executor stands at a round's end or a hold,
+            // a point every run reaches the same way (docs/socket-air.md, "Lockstep").
+            lockstep?.posted.append(work)
+            condition.broadcast()
+            return true
+        }
+        if !deferred { enqueue(deadline: MonotonicClock.nanoseconds(), work) }
     }
 
     /// Runs `body` on the executor and waits for it, like `DispatchQueue.sync`; on the
@@ -80,6 +92,10 @@ public final class WallClockScheduler: EventScheduler, @unchecked Sendable {
 
     /// Runs the executor on the calling thread until ``stop()``.
     public func run() {
+        if condition.withLock({ lockstep != nil }) {
+            runLockstep()
+            return
+        }
         condition.lock()
         precondition(executor == nil, "WallClockScheduler.run() while already running")
         executor = pthread_self()
@@ -123,12 +139,12 @@ public final class WallClockScheduler: EventScheduler, @unchecked Sendable {
     }
 
     @discardableResult
-    private func enqueue(deadline: UInt64, _ body: @escaping () -> Void) -> ScheduledWork {
+    func enqueue(deadline: UInt64, rank: UInt64 = 0, _ body: @escaping () -> Void) -> ScheduledWork {
         condition.withLock {
             let id = nextID
             nextID += 1
             work[id] = body
-            queue.insert(TimerQueue.Entry(deadline: deadline, id: id))
+            queue.insert(TimerQueue.Entry(deadline: deadline, id: id, rank: rank))
             if queue.first?.id == id { condition.broadcast() }
             return ScheduledWork(id: id)
         }

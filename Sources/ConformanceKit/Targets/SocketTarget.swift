@@ -13,9 +13,13 @@ public struct SocketTarget: AccessoryTarget {
     public let controlPath: String?
     public let capabilities: TargetCapabilities
 
-    public init(path: String, profile: ProfileFacts, controlPath: String? = nil) {
+    /// The air shares one virtual clock between its processes (`socket:PATH?lockstep`).
+    public let lockstep: Bool
+
+    public init(path: String, profile: ProfileFacts, controlPath: String? = nil, lockstep: Bool = false) {
         self.path = path
         self.controlPath = controlPath
+        self.lockstep = lockstep
         let outside = TargetAbility.unavailable(
             reason: "the accessory on socket:\(path) was started outside the runner"
         )
@@ -38,7 +42,7 @@ public struct SocketTarget: AccessoryTarget {
             guard request.faults.isEmpty else {
                 throw TargetError("socket:\(path) cannot switch the accessory's faults without --control")
             }
-            return try WallClockSession(path: path, rssiDBm: request.linkRSSIDBm)
+            return try WallClockSession(path: path, rssiDBm: request.linkRSSIDBm, lockstep: lockstep)
         }
         let control = try AccessoryControlClient(path: controlPath)
         if !request.faults.isEmpty {
@@ -52,6 +56,7 @@ public struct SocketTarget: AccessoryTarget {
         return try ControlledSocketSession(
             path: path,
             rssiDBm: request.linkRSSIDBm,
+            lockstep: lockstep,
             control: control,
             restoreFaults: !request.faults.isEmpty
         )
@@ -64,11 +69,11 @@ final class ControlledSocketSession: WallClockSession {
     let restoreFaults: Bool
     private var address: MACAddress?
 
-    init(path: String, rssiDBm: Int, control: AccessoryControlClient, restoreFaults: Bool) throws {
+    init(path: String, rssiDBm: Int, lockstep: Bool, control: AccessoryControlClient, restoreFaults: Bool) throws {
         self.control = control
         self.restoreFaults = restoreFaults
         address = try (control.request("status")["nmi"] as? String).flatMap(MACAddress.init(string:))
-        try super.init(path: path, rssiDBm: rssiDBm)
+        try super.init(path: path, rssiDBm: rssiDBm, lockstep: lockstep)
     }
 
     override var accessoryAddress: MACAddress? { address }

@@ -11,6 +11,9 @@ public struct SpawnTarget: AccessoryTarget {
     public let capabilities: TargetCapabilities
     /// How long to wait for the child's `ready` event.
     public var readyTimeout: TimeInterval
+    /// The child and the runner share one virtual clock (`--target spawn?lockstep`): runs are
+    /// deterministic across the two processes.
+    public var lockstep = false
 
     public init(emulatorPath: String, profileDocument: Data, profile: ProfileFacts, readyTimeout: TimeInterval = 20) {
         self.emulatorPath = emulatorPath
@@ -19,7 +22,7 @@ public struct SpawnTarget: AccessoryTarget {
         capabilities = TargetCapabilities(target: "spawn", profile: profile)
     }
 
-    public var name: String { "spawn" }
+    public var name: String { lockstep ? "spawn?lockstep" : "spawn" }
     public var clock: TestClock { .wall }
 
     public func openSession(_ request: SessionRequest) throws -> any TargetSession {
@@ -38,7 +41,8 @@ public struct SpawnTarget: AccessoryTarget {
         // Standard input stays open for the child's lifetime (its end stops the child); the
         // lifecycle steps go through the control socket (docs/control.md).
         let controlPath = directory + "/control"
-        var arguments = ["run", "--profile", profilePath, "--air", "socket:\(airPath)", "--json", "--control-stdin"]
+        let air = "socket:\(airPath)" + (lockstep ? AirSpecifier.lockstepSuffix : "")
+        var arguments = ["run", "--profile", profilePath, "--air", air, "--json", "--control-stdin"]
         arguments += ["--control", controlPath]
         arguments += ["--seed", String(request.seed), "--socket-rssi=\(request.linkRSSIDBm)"]
         // Each session's accessory keeps its pairings here, across the restarts a test asks for.
@@ -62,7 +66,8 @@ public struct SpawnTarget: AccessoryTarget {
                 rssiDBm: request.linkRSSIDBm,
                 directory: directory,
                 child: child,
-                control: AccessoryControlClient(path: controlPath)
+                control: AccessoryControlClient(path: controlPath),
+                lockstep: lockstep
             )
         } catch {
             child.terminate()
@@ -100,12 +105,18 @@ final class SpawnedSession: WallClockSession {
     let control: AccessoryControlClient
     var address: MACAddress?
 
-    init(path: String, rssiDBm: Int, directory: String, child: EmulatorProcess, control: AccessoryControlClient) throws
-    {
+    init(
+        path: String,
+        rssiDBm: Int,
+        directory: String,
+        child: EmulatorProcess,
+        control: AccessoryControlClient,
+        lockstep: Bool
+    ) throws {
         self.directory = directory
         self.child = child
         self.control = control
-        try super.init(path: path, rssiDBm: rssiDBm)
+        try super.init(path: path, rssiDBm: rssiDBm, lockstep: lockstep)
     }
 
     override var accessoryAddress: MACAddress? { address }

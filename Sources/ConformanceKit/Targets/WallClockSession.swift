@@ -13,9 +13,18 @@ class WallClockSession: TargetSession {
     /// the test's: a lock, not `scheduler.sync`, which would deadlock on the scheduler thread.
     private let pinLock = NSLock()
 
-    init(path: String, rssiDBm: Int = -50) throws {
+    /// `lockstep`: the air's processes share one virtual clock; this session's time stands
+    /// still except inside ``run(until:timeout:)``, so the test's own steps happen at the same
+    /// virtual moments every run.
+    init(path: String, rssiDBm: Int = -50, lockstep: Bool = false) throws {
         scheduler = WallClockScheduler()
-        socketAir = try SocketAir(path: path, scheduler: scheduler, rssiDBm: rssiDBm)
+        socketAir = try SocketAir(
+            path: path,
+            scheduler: scheduler,
+            rssiDBm: rssiDBm,
+            lockstep: lockstep,
+            startsHeld: true
+        )
         // Before the scheduler runs, nothing else touches the air: no sync needed (and sync on a
         // scheduler that is not running yet would wait forever).
         socketAir.eventHandler = { [weak self] payload in
@@ -39,12 +48,29 @@ class WallClockSession: TargetSession {
     }
 
     func run(until condition: @escaping () -> Bool, timeout: Interval) -> Bool {
+        if socketAir.isLockstep { return runLockstep(until: condition, timeout: timeout) }
         let deadline = scheduler.now + timeout
         while true {
             if scheduler.sync(condition) { return true }
             if scheduler.now >= deadline { return false }
             usleep(5_000)
         }
+    }
+
+    /// Lockstep: virtual time runs until `condition` holds after some work, or `timeout`
+    /// passes, and then stands still again.
+    private func runLockstep(until condition: @escaping () -> Bool, timeout: Interval) -> Bool {
+        if scheduler.sync(condition) { return true }
+        let reached = DispatchSemaphore(value: 0)
+        let scheduler = self.scheduler
+        scheduler.sync {
+            let deadline = scheduler.now + timeout
+            // Something to run at the deadline, so time gets there even on a quiet air.
+            scheduler.schedule(at: deadline) {}
+            scheduler.runLockstep(until: { condition() || scheduler.now >= deadline }, then: { reached.signal() })
+        }
+        reached.wait()
+        return scheduler.sync(condition)
     }
 
     func updateServiceInfo(service: String, txt: [String: String]) throws {
