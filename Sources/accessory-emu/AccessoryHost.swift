@@ -136,6 +136,9 @@ final class AccessoryHost {
         var radioOptions = options
         radioOptions.pinSource = .systemRandom
         if !addressIsFixed, profile.radio.nmi == nil, let address = radio.address { radioOptions.address = address }
+        // Without a NAN device there is no cluster to synchronise to: discovery is USD, as
+        // wpa_supplicant runs it over remain-on-channel.
+        if radio.path == .unsynchronizedFrames { radioOptions.unsynchronized = true }
         let firmware = AccessoryFirmware(
             profile: profile,
             air: radio,
@@ -148,7 +151,13 @@ final class AccessoryHost {
         firmware.eventHandler = { [output] in output.print($0) }
         firmware.pinDisplayHandler = { [output] in output.show($0) }
         firmware.shutdownHandler = { [scheduler] in scheduler.stop() }
-        output.banner(banner(accessory: firmware.accessory, air: "nl80211:\(interface) (\(radio.path))"))
+        output.banner(
+            banner(
+                accessory: firmware.accessory,
+                air: "nl80211:\(interface) (\(radio.path))",
+                unsynchronized: radioOptions.unsynchronized
+            )
+        )
         var server: ControlServer?
         if let controlPath {
             do {
@@ -239,13 +248,13 @@ final class AccessoryHost {
         }
     }
 
-    private func banner(accessory: Accessory, air: String) -> [String] {
+    private func banner(accessory: Accessory, air: String, unsynchronized: Bool? = nil) -> [String] {
         var lines = [
             "accessory-emu — \(profile.device.vendorName) \(profile.device.modelName)"
                 + (profile.device.pairingName.map { " (\"\($0)\")" } ?? ""),
             "  NMI:        \(accessory.address)",
             "  air:        \(air)",
-            "  discovery:  \(options.unsynchronized ? "unsynchronized (USD, channel 6)" : "synchronized (joins or forms a cluster)")",
+            "  discovery:  \(unsynchronized ?? options.unsynchronized ? "unsynchronized (USD, channel 6)" : "synchronized (joins or forms a cluster)")",
         ]
         for configuration in accessory.publishConfigurations {
             lines.append(

@@ -24,8 +24,8 @@ struct RunCommand: ParsableCommand {
             with --capture); without, virtual time follows the wall clock.
               nl80211:IFACE  a real radio through nl80211 (docs/nl80211.md): the interface's wiphy must \
             support a NAN device with a userspace discovery engine, or remain-on-channel and Action + \
-            Authentication frames for NAN USD (use --unsynchronized there). The NMI is the interface's \
-            hardware address. Without cfg80211, without the interface, or when it is not NAN capable the \
+            Authentication frames for NAN USD (the accessory then discovers unsynchronized, as with \
+            --unsynchronized). The NMI is the interface's hardware address. Without cfg80211, without the interface, or when it is not NAN capable the \
             emulator exits 3 and says which, and how to check (ls /sys/class/ieee80211, iw dev, iw phy).
 
             OUTPUT
@@ -51,7 +51,7 @@ struct RunCommand: ParsableCommand {
               accessory-emu --profile Profiles/drone.json --air socket:/tmp/lab-air --json
               accessory-emu --profile Profiles/drone.json --state-dir /tmp/drone-state --control /tmp/drone.ctl
               accessory-emu --profile Profiles/camera.json --air sim --duration 10 --capture camera.pcapng
-              accessory-emu --profile Profiles/drone.json --air nl80211:wlan0 --unsynchronized
+              accessory-emu --profile Profiles/drone.json --air nl80211:wlan0
             """
     )
 
