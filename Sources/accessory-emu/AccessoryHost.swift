@@ -1,4 +1,5 @@
 import AccessoryKit
+import AwareCommandLine
 import AwareDevice
 import AwareRadio
 import AwareWire
@@ -151,6 +152,10 @@ final class AccessoryHost {
         firmware.eventHandler = { [output] in output.print($0) }
         firmware.pinDisplayHandler = { [output] in output.show($0) }
         firmware.shutdownHandler = { [scheduler] in scheduler.stop() }
+        radio.errorHandler = { error in
+            var standardError = StandardError()
+            print("accessory-emu: radio: \(error)", to: &standardError)
+        }
         output.banner(
             banner(
                 accessory: firmware.accessory,

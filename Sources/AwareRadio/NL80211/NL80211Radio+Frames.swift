@@ -25,7 +25,7 @@ extension NL80211Radio {
             frame: request.frame,
             frequencyMHz: frequency
         )
-        do {
+        do throws(RadioError) {
             let replies = try commands.perform(message)
             guard let cookie = try replies.first?.attribute(NL80211Constants.Attribute.cookie.rawValue)?.u64Value()
             else {
@@ -36,6 +36,7 @@ extension NL80211Radio {
             }
             pending[cookie] = (sender, request.cookie)
         } catch {
+            errorHandler?(error)
             wallClock.schedule(at: now) { [sender] in
                 if sender.attached {
                     sender.transmitted(TxStatus(cookie: request.cookie, acknowledged: false, timestamp: now))
@@ -88,9 +89,14 @@ extension NL80211Radio {
         if let listening, listening.frequencyMHz == wanted { return }
         if let listening {
             self.listening = nil
-            _ = try? commands.perform(
-                .cancelRemainOnChannel(familyID: familyID, device: device, cookie: listening.cookie)
-            )
+            do throws(RadioError) {
+                _ = try commands.perform(
+                    .cancelRemainOnChannel(familyID: familyID, device: device, cookie: listening.cookie)
+                )
+            } catch {
+                // The period may have ended on its own a moment ago (ENOENT): nothing to undo.
+                errorHandler?(error)
+            }
         }
         guard let wanted else { return }
         let duration = min(
@@ -103,11 +109,17 @@ extension NL80211Radio {
             frequencyMHz: wanted,
             durationMilliseconds: duration
         )
-        guard let reply = try? commands.perform(request).first,
-            let cookie = try? reply.attribute(NL80211Constants.Attribute.cookie.rawValue)?.u64Value()
-        else { return }
-        listening = (cookie, wanted)
+        do throws(RadioError) {
+            guard let cookie = try commands.perform(request).first?.attribute(Self.cookieType)?.u64Value() else {
+                throw RadioError.missingAttribute(command: request.message.command, attribute: Self.cookieType)
+            }
+            listening = (cookie, wanted)
+        } catch {
+            errorHandler?(error)
+        }
     }
+
+    static let cookieType = NL80211Constants.Attribute.cookie.rawValue
 
     /// mac80211's usual maximum remain-on-channel time (`IEEE80211_MAX_ROC_DURATION`-era
     /// drivers report 5000 ms in `NL80211_ATTR_MAX_REMAIN_ON_CHANNEL_DURATION`).

@@ -34,71 +34,54 @@ public final class NL80211Radio: Air, @unchecked Sendable {
     public static let assumedSignalDBm = -50
 
     let familyID: UInt16
-    let commands: NL80211Socket
-    let events: NL80211Socket
+    let commands: any NL80211Transport
+    /// The socket the reader thread reads; nil when a test drives ``handle(_:)`` itself.
+    let events: NL80211Socket?
     var ports: [Port] = []
     var taps: [any AirTap] = []
     /// Kernel cookies of frames sent, waiting for their `FRAME_TX_STATUS`.
     var pending: [UInt64: (port: Port, requestCookie: UInt64)] = [:]
     /// The remain-on-channel period in force (USD path).
     var listening: (cookie: UInt64, frequencyMHz: UInt32)?
+    /// Told, on the scheduler, when the kernel refuses a frame or a remain-on-channel request:
+    /// the roles only see a frame that was not acknowledged, the operator should see why.
+    public var errorHandler: ((RadioError) -> Void)?
     private let readerFinished = DispatchSemaphore(value: 0)
     private let closeLock = NSLock()
     private var closed = false
 
-    /// Finds `interfaceName`, checks its wiphy and sets up the chosen path. Throws
-    /// ``RadioError/nl80211Unavailable(reason:)`` without cfg80211,
-    /// ``RadioError/interfaceNotFound(name:)`` and ``RadioError/notNANCapable(interface:missing:)``.
-    public init(interfaceName: String, scheduler: WallClockScheduler) throws(RadioError) {
-        wallClock = scheduler
+    /// Finds `interfaceName`, checks its wiphy and sets up the chosen path
+    /// (``NL80211RadioSetup``). Throws ``RadioError/nl80211Unavailable(reason:)`` without
+    /// cfg80211, ``RadioError/interfaceNotFound(name:)`` and
+    /// ``RadioError/notNANCapable(interface:missing:)``.
+    public convenience init(interfaceName: String, scheduler: WallClockScheduler) throws(RadioError) {
         let events = try NL80211Socket.open()
-        familyID = try events.resolveFamily()
+        let familyID = try events.resolveFamily()
         let index = try NL80211Socket.interfaceIndex(named: interfaceName)
-        guard
-            let reply = try events.perform(.getInterface(familyID: familyID, interfaceIndex: index)).first
-        else { throw RadioError.invalidReply("no reply to GET_INTERFACE for \(interfaceName)") }
-        interface = try NL80211Interface(reply: reply)
-        wiphy = try NL80211Wiphy(dump: try events.perform(.getWiphy(familyID: familyID, wiphy: interface.wiphy)))
-        path = try NL80211DiscoveryPath.select(interface: interface, wiphy: wiphy)
-        switch path {
-        case .nanDevice:
-            // Created from the event socket with SOCKET_OWNER: it disappears with the
-            // process, and its NAN events come to the socket that reads them.
-            let request = NL80211Request.newNANInterface(
-                familyID: familyID,
-                wiphy: interface.wiphy,
-                name: "aware\(index)"
-            )
-            guard let created = try events.perform(request).first else {
-                throw RadioError.invalidReply("no reply to NEW_INTERFACE")
-            }
-            let nan = try NL80211Interface(reply: created)
-            guard let wdev = nan.wdev else {
-                throw RadioError.missingAttribute(
-                    command: created.command,
-                    attribute: NL80211Constants.Attribute.wdev.rawValue
-                )
-            }
-            device = .wirelessDevice(wdev)
-            address = nan.address
-            _ = try events.perform(
-                try .startNAN(familyID: familyID, device: device, masterPreference: 128, bands: 0)
-            )
-        case .unsynchronizedFrames:
-            guard let netdev = interface.device else {
-                throw RadioError.invalidReply("GET_INTERFACE for \(interfaceName) names neither ifindex nor wdev")
-            }
-            device = netdev
-            address = interface.address
-        }
-        for registration in NL80211FrameRegistration.nan {
-            _ = try events.perform(.registerFrame(familyID: familyID, device: device, registration: registration))
-        }
+        let setup = try NL80211RadioSetup.run(interfaceIndex: index, familyID: familyID, through: events)
         try events.join(multicastGroup: "mlme")
         try events.join(multicastGroup: NL80211Constants.nanMulticastGroup)
-        commands = try NL80211Socket.open()
+        self.init(setup: setup, commands: try NL80211Socket.open(), events: events, scheduler: scheduler)
+    }
+
+    /// A radio whose setup is done; commands go through `commands`, and `events` (when given)
+    /// is read by a thread of its own.
+    init(
+        setup: NL80211RadioSetup,
+        commands: any NL80211Transport,
+        events: NL80211Socket?,
+        scheduler: WallClockScheduler
+    ) {
+        wallClock = scheduler
+        familyID = setup.familyID
+        interface = setup.interface
+        wiphy = setup.wiphy
+        path = setup.path
+        device = setup.device
+        address = setup.address
+        self.commands = commands
         self.events = events
-        startReader()
+        if events != nil { startReader() } else { readerFinished.signal() }
     }
 
     deinit {
@@ -130,7 +113,7 @@ public final class NL80211Radio: Air, @unchecked Sendable {
             return !closed
         }
         guard first else { return }
-        events.shutdown()
+        events?.shutdown()
         readerFinished.wait()
     }
 
@@ -143,7 +126,7 @@ public final class NL80211Radio: Air, @unchecked Sendable {
     }
 
     private func startReader() {
-        let events = events
+        guard let events else { return }
         let finished = readerFinished
         let scheduler = wallClock
         weak let radio = self
