@@ -99,10 +99,9 @@ extension NL80211Radio {
             }
         }
         guard let wanted else { return }
-        let duration = min(
-            wiphy.maxRemainOnChannelDuration ?? Self.remainOnChannelMilliseconds,
-            Self.remainOnChannelMilliseconds
-        )
+        // A wiphy that reports no maximum (or 0) gets the usual one.
+        let allowed = wiphy.maxRemainOnChannelDuration.flatMap { $0 > 0 ? $0 : nil } ?? Self.remainOnChannelMilliseconds
+        let duration = min(allowed, Self.remainOnChannelMilliseconds)
         let request = NL80211Request.remainOnChannel(
             familyID: familyID,
             device: device,

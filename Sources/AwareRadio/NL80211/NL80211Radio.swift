@@ -30,6 +30,9 @@ public final class NL80211Radio: Air, @unchecked Sendable {
     public let device: NL80211Device
     /// The hardware address frames must be sent to for this radio to hear them.
     public let address: MACAddress?
+    /// How long a command waits for the kernel's answer; nl80211 answers at once, so this only
+    /// bounds a hang.
+    static let replyTimeoutSeconds = 2
     /// The RSSI reported when the driver gives none.
     public static let assumedSignalDBm = -50
 
@@ -61,7 +64,9 @@ public final class NL80211Radio: Air, @unchecked Sendable {
         let setup = try NL80211RadioSetup.run(interfaceIndex: index, familyID: familyID, through: events)
         try events.join(multicastGroup: "mlme")
         try events.join(multicastGroup: NL80211Constants.nanMulticastGroup)
-        self.init(setup: setup, commands: try NL80211Socket.open(), events: events, scheduler: scheduler)
+        let commands = try NL80211Socket.open()
+        try commands.setReceiveTimeout(seconds: Self.replyTimeoutSeconds)
+        self.init(setup: setup, commands: commands, events: events, scheduler: scheduler)
     }
 
     /// A radio whose setup is done; commands go through `commands`, and `events` (when given)

@@ -15,6 +15,12 @@ public struct NL80211Request: Hashable, Sendable {
     /// Whether the kernel answers with several messages ended by `NLMSG_DONE`.
     public var isDump: Bool { message.flags & Self.dumpFlags == Self.dumpFlags }
 
+    /// Any generic netlink request, for families other than nl80211 (the controller, `nlctrl`,
+    /// which every kernel has, is how the socket edge is exercised where nl80211 is missing).
+    init(message: GenericNetlinkMessage) {
+        self.message = message
+    }
+
     private init(familyID: UInt16, command: NL80211Constants.Command, flags: UInt16, attributes: [NetlinkAttribute]) {
         message = GenericNetlinkMessage(
             familyID: familyID,

@@ -122,6 +122,27 @@ public final class NL80211Socket: @unchecked Sendable {
         }
     }
 
+    /// Makes ``receive()`` give up after `seconds` (`SO_RCVTIMEO`), so a kernel that never
+    /// answers a request cannot hang the thread that asked: ``perform(_:)`` then throws
+    /// `nl_recv`'s error. The event socket keeps blocking; the command socket uses this.
+    public func setReceiveTimeout(seconds: Int) throws(RadioError) {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        let code = setsockopt(
+            nl_socket_get_fd(socket),
+            SOL_SOCKET,
+            SO_RCVTIMEO,
+            &timeout,
+            socklen_t(MemoryLayout<timeval>.size)
+        )
+        guard code == 0 else {
+            throw RadioError.netlink(
+                operation: "setsockopt(SO_RCVTIMEO)",
+                code: -errno,
+                message: String(cString: strerror(errno))
+            )
+        }
+    }
+
     /// Takes the messages collected in ``unsolicited``.
     public func takeUnsolicited() -> [GenericNetlinkMessage] {
         defer { unsolicited = [] }
