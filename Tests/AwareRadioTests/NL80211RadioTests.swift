@@ -72,7 +72,12 @@ final class ScriptedKernel: NL80211Transport, @unchecked Sendable {
 
     @Test func onAStationInterfaceItRegistersForNANFramesThere() throws {
         let kernel = Self.kernel(nanFrames: false)
-        let setup = try NL80211RadioSetup.run(interfaceIndex: 3, familyID: Self.family, through: kernel)
+        let setup = try NL80211RadioSetup.run(
+            interfaceName: "wlan0",
+            interfaceIndex: 3,
+            familyID: Self.family,
+            through: kernel
+        )
         #expect(setup.path == .unsynchronizedFrames)
         #expect(setup.device == .interfaceIndex(3))
         #expect(setup.address == MACAddress(2, 0, 0, 0, 0, 1))
@@ -86,7 +91,12 @@ final class ScriptedKernel: NL80211Transport, @unchecked Sendable {
 
     @Test func onANANCapableWiphyItCreatesAndStartsANANDevice() throws {
         let kernel = Self.kernel(nanFrames: true)
-        let setup = try NL80211RadioSetup.run(interfaceIndex: 3, familyID: Self.family, through: kernel)
+        let setup = try NL80211RadioSetup.run(
+            interfaceName: "wlan0",
+            interfaceIndex: 3,
+            familyID: Self.family,
+            through: kernel
+        )
         #expect(setup.path == .nanDevice)
         #expect(setup.device == .wirelessDevice(Self.nanWdev))
         #expect(setup.address == MACAddress(2, 0, 0, 0, 0, 5))
@@ -104,7 +114,12 @@ final class ScriptedKernel: NL80211Transport, @unchecked Sendable {
     @Test func stopsAtTheFirstRefusalOrMissingCapability() throws {
         let refusing = Self.kernel(nanFrames: true, refuseStartNAN: true)
         #expect(throws: RadioError.kernelRefused(command: 115, errno: 95, message: "Operation not supported")) {
-            try NL80211RadioSetup.run(interfaceIndex: 3, familyID: Self.family, through: refusing)
+            try NL80211RadioSetup.run(
+                interfaceName: "wlan0",
+                interfaceIndex: 3,
+                familyID: Self.family,
+                through: refusing
+            )
         }
         #expect(refusing.commands == [5, 1, 7, 115])
 
@@ -116,7 +131,7 @@ final class ScriptedKernel: NL80211Transport, @unchecked Sendable {
             }
         }
         let error = #expect(throws: RadioError.self) {
-            try NL80211RadioSetup.run(interfaceIndex: 3, familyID: Self.family, through: bare)
+            try NL80211RadioSetup.run(interfaceName: "wlan0", interfaceIndex: 3, familyID: Self.family, through: bare)
         }
         guard case .notNANCapable(let interface, let missing)? = error else {
             Issue.record("expected notNANCapable, got \(String(describing: error))")
@@ -126,6 +141,18 @@ final class ScriptedKernel: NL80211Transport, @unchecked Sendable {
         #expect(missing.contains("for NAN USD frames: Action (0x00d0) in NL80211_ATTR_TX_FRAME_TYPES for station"))
         // Nothing was created or registered on a wiphy that cannot carry NAN.
         #expect(bare.commands == [5, 1])
+
+        // A netdev that is not wireless: nl80211 answers ENODEV.
+        let wired = ScriptedKernel { (request) throws(RadioError) in
+            throw .kernelRefused(command: request.message.command, errno: 19, message: "No such device")
+        }
+        #expect(
+            throws: RadioError.notNANCapable(
+                interface: "eth0",
+                missing: ["a wiphy: it is not a wireless interface (GET_INTERFACE answered ENODEV)"]
+            )
+        ) { try NL80211RadioSetup.run(interfaceName: "eth0", interfaceIndex: 2, familyID: Self.family, through: wired) }
+        #expect(wired.commands == [5])
     }
 }
 

@@ -61,7 +61,12 @@ public final class NL80211Radio: Air, @unchecked Sendable {
         let events = try NL80211Socket.open()
         let familyID = try events.resolveFamily()
         let index = try NL80211Socket.interfaceIndex(named: interfaceName)
-        let setup = try NL80211RadioSetup.run(interfaceIndex: index, familyID: familyID, through: events)
+        let setup = try NL80211RadioSetup.run(
+            interfaceName: interfaceName,
+            interfaceIndex: index,
+            familyID: familyID,
+            through: events
+        )
         try events.join(multicastGroup: "mlme")
         try events.join(multicastGroup: NL80211Constants.nanMulticastGroup)
         let commands = try NL80211Socket.open()

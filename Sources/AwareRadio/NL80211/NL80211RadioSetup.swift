@@ -14,18 +14,32 @@ struct NL80211RadioSetup: Hashable, Sendable {
     /// The master preference this radio starts NAN with: an ordinary device's, neither the
     /// reserved 1 / 255 nor high enough to make it the likely anchor master.
     static let masterPreference: UInt8 = 128
+    /// ENODEV (`asm-generic/errno-base.h`).
+    static let noSuchDevice: Int32 = 19
 
     /// GET_INTERFACE, GET_WIPHY (split dump), the path choice; on the NAN-device path
     /// NEW_INTERFACE (NAN, socket-owned) and START_NAN; then REGISTER_FRAME for every frame
     /// discovery and pairing need. `transport` must be the socket that will read the events:
     /// registrations and a socket-owned NAN device's events go to it alone.
     static func run(
+        interfaceName: String,
         interfaceIndex: UInt32,
         familyID: UInt16,
         through transport: any NL80211Transport
     ) throws(RadioError) -> NL80211RadioSetup {
-        guard let reply = try transport.perform(.getInterface(familyID: familyID, interfaceIndex: interfaceIndex)).first
-        else { throw RadioError.invalidReply("no reply to GET_INTERFACE for ifindex \(interfaceIndex)") }
+        let replies: [GenericNetlinkMessage]
+        do {
+            replies = try transport.perform(.getInterface(familyID: familyID, interfaceIndex: interfaceIndex))
+        } catch .kernelRefused(_, Self.noSuchDevice, _) {
+            // nl80211 answers ENODEV for a netdev without a wireless device (eth0, lo).
+            throw RadioError.notNANCapable(
+                interface: interfaceName,
+                missing: ["a wiphy: it is not a wireless interface (GET_INTERFACE answered ENODEV)"]
+            )
+        }
+        guard let reply = replies.first else {
+            throw RadioError.invalidReply("no reply to GET_INTERFACE for \(interfaceName)")
+        }
         let interface = try NL80211Interface(reply: reply)
         let wiphy = try NL80211Wiphy(dump: try transport.perform(.getWiphy(familyID: familyID, wiphy: interface.wiphy)))
         let path = try NL80211DiscoveryPath.select(interface: interface, wiphy: wiphy)
