@@ -156,6 +156,14 @@ final class AccessoryHost {
             var standardError = StandardError()
             print("accessory-emu: radio: \(error)", to: &standardError)
         }
+        // A real link is what the room makes it: set-position and set-tx-power cannot change it.
+        firmware.linkHandler = { _ in
+            var standardError = StandardError()
+            print(
+                "accessory-emu: radio: set-position / set-tx-power change nothing on a real radio (the link is physical)",
+                to: &standardError
+            )
+        }
         output.banner(
             banner(
                 accessory: firmware.accessory,

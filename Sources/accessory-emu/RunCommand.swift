@@ -111,7 +111,7 @@ struct RunCommand: ParsableCommand {
         help: ArgumentHelp(
             "Listen for control commands (JSON lines: status, paired-devices, reboot, factory-reset, set-faults, "
                 + "clear-faults, set-position, set-tx-power, update-service, shutdown) on this Unix socket "
-                + "(docs/control.md). Socket air only.",
+                + "(docs/control.md). On the socket air and nl80211.",
             valueName: "path"
         )
     )
@@ -157,7 +157,7 @@ struct RunCommand: ParsableCommand {
             )
         }
         if controlStdin && airSpecifier == .simulated {
-            throw ValidationError("--control-stdin applies to the socket air")
+            throw ValidationError("--control-stdin applies to the socket air and nl80211")
         }
         if control != nil && airSpecifier == .simulated {
             throw ValidationError(
