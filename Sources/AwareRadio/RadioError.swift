@@ -14,12 +14,29 @@ public enum RadioError: Error, Hashable, Sendable, CustomStringConvertible {
     case attributeSize(type: UInt16, expected: Int, actual: Int)
     /// A nested attribute was expected where plain payload octets are.
     case notNested(type: UInt16)
+    /// nl80211 exists but there is no network interface of this name (`if_nametoindex`).
+    case interfaceNotFound(name: String)
+    /// The interface exists but its wiphy lacks what every NAN path needs; `missing` names
+    /// each capability in nl80211's words (``NL80211DiscoveryPath``).
+    case notNANCapable(interface: String, missing: [String])
+    /// A kernel reply or event lacks an attribute its command must carry.
+    case missingAttribute(command: UInt8, attribute: UInt16)
+    /// A reply of the wrong command (e.g. not `NEW_WIPHY` to `GET_WIPHY`).
+    case unexpectedCommand(expected: UInt8, actual: UInt8)
+    /// A reply that is well formed but contradicts itself or the request.
+    case invalidReply(String)
+    /// A request this side refuses to build (a value outside what nl80211 allows).
+    case invalidRequest(String)
+    /// The kernel refused a request: `errno` is the positive errno of its NLMSG_ERROR.
+    case kernelRefused(command: UInt8, errno: Int32, message: String)
 
     public var description: String {
         switch self {
         case .nl80211Unavailable(let reason):
             return "nl80211 is unavailable: \(reason). This machine's kernel has no nl80211/cfg80211 "
                 + "(cfg80211 is not built in or not loaded), so a real radio cannot be used here. "
+                + "Check with `ls /sys/class/ieee80211` (empty or missing: no wireless hardware registered), "
+                + "`iw dev` (\"nl80211 not found.\" means no cfg80211) and `modprobe cfg80211` (as root). "
                 + "Use `--air sim` (the in-process simulated air) or `--air socket` "
                 + "(an air shared between processes) instead."
         case .familyNotFound(let name):
@@ -32,6 +49,24 @@ public enum RadioError: Error, Hashable, Sendable, CustomStringConvertible {
             return "netlink attribute \(type): expected \(expected) octets of payload, found \(actual)"
         case .notNested(let type):
             return "netlink attribute \(type) does not hold nested attributes"
+        case .interfaceNotFound(let name):
+            return "there is no network interface \"\(name)\" (nl80211 itself is present). "
+                + "List the wireless interfaces with `iw dev` or `ls /sys/class/net`."
+        case .notNANCapable(let interface, let missing):
+            return "interface \(interface) cannot carry Wi-Fi Aware frames; its wiphy lacks: "
+                + missing.joined(separator: "; ")
+                + ". Check with `iw phy` (look for \"NAN\" under supported interface modes and "
+                + "the frame types under supported TX/RX frame types)."
+        case .missingAttribute(let command, let attribute):
+            return "nl80211 message with command \(command) lacks attribute \(attribute)"
+        case .unexpectedCommand(let expected, let actual):
+            return "expected an nl80211 message with command \(expected), got command \(actual)"
+        case .invalidReply(let reason):
+            return "invalid nl80211 reply: \(reason)"
+        case .invalidRequest(let reason):
+            return "refusing to send an nl80211 request: \(reason)"
+        case .kernelRefused(let command, let errno, let message):
+            return "the kernel refused nl80211 command \(command): errno \(errno) (\(message))"
         }
     }
 }

@@ -1,4 +1,5 @@
 import AccessoryKit
+import AwareCommandLine
 import AwareDevice
 import AwareRadio
 import AwareWire
@@ -123,6 +124,88 @@ final class AccessoryHost {
         try writeCapture(tap)
     }
 
+    /// On a real radio through nl80211 (``NL80211Radio``), under the wall clock, until SIGINT
+    /// or SIGTERM. The NMI is the radio's hardware address unless `--nmi` or the profile fixes
+    /// one: the hardware acknowledges and passes up only frames sent to its own address.
+    func runOnRadio(interface: String) throws(AccessoryHostError) {
+        let scheduler = WallClockScheduler()
+        let radio: NL80211Radio
+        do {
+            radio = try NL80211Radio(interfaceName: interface, scheduler: scheduler)
+        } catch {
+            throw .radio(error)
+        }
+        let tap = try makeTap(epochNanoseconds: UInt64(Date().timeIntervalSince1970 * 1e9))
+        if let tap { radio.addTap(tap) }
+        var radioOptions = options
+        radioOptions.pinSource = .systemRandom
+        if !addressIsFixed, profile.radio.nmi == nil, let address = radio.address { radioOptions.address = address }
+        // Without a NAN device there is no cluster to synchronise to: discovery is USD, as
+        // wpa_supplicant runs it over remain-on-channel.
+        if radio.path == .unsynchronizedFrames { radioOptions.unsynchronized = true }
+        let firmware = AccessoryFirmware(
+            profile: profile,
+            air: radio,
+            options: radioOptions,
+            state: state,
+            countsBootsOnDisk: true,
+            addressIsFixed: addressIsFixed,
+            performanceMode: performanceMode
+        )
+        firmware.eventHandler = { [output] in output.print($0) }
+        firmware.pinDisplayHandler = { [output] in output.show($0) }
+        firmware.shutdownHandler = { [scheduler] in scheduler.stop() }
+        radio.errorHandler = { error in
+            var standardError = StandardError()
+            print("accessory-emu: radio: \(error)", to: &standardError)
+        }
+        // A real link is what the room makes it: set-position and set-tx-power cannot change it.
+        firmware.linkHandler = { _ in
+            var standardError = StandardError()
+            print(
+                "accessory-emu: radio: set-position / set-tx-power change nothing on a real radio (the link is physical)",
+                to: &standardError
+            )
+        }
+        output.banner(
+            banner(
+                accessory: firmware.accessory,
+                air: "nl80211:\(interface) (\(radio.path))",
+                unsynchronized: radioOptions.unsynchronized
+            )
+        )
+        var server: ControlServer?
+        if let controlPath {
+            do {
+                server = try ControlServer(path: controlPath, firmware: firmware, scheduler: scheduler)
+            } catch {
+                radio.close()
+                throw .control(error)
+            }
+        }
+        let startFailure = Mutex<AirError?>(nil)
+        scheduler.schedule(at: .zero) {
+            do throws(AirError) {
+                try firmware.start()
+            } catch {
+                startFailure.withLock { $0 = error }
+                scheduler.stop()
+            }
+        }
+        let signals = SignalWatcher { [scheduler] in scheduler.stop() }
+        if controlFromStandardInput {
+            ControlChannel(firmware: firmware, scheduler: scheduler, output: output).startReading()
+        }
+        server?.start()
+        scheduler.run()
+        signals.cancel()
+        server?.stop()
+        if startFailure.withLock({ $0 }) == nil { firmware.stop() }
+        radio.close()
+        if let failure = startFailure.withLock({ $0 }) { throw .air(failure) }
+        try writeCapture(tap)
+    }
+
     /// On an in-process simulated air. With `duration`, as fast as possible for that many
     /// simulated seconds; otherwise paced to the wall clock until SIGINT or SIGTERM.
     func runSimulated(duration: Double?) throws(AccessoryHostError) {
@@ -181,13 +264,13 @@ final class AccessoryHost {
         }
     }
 
-    private func banner(accessory: Accessory, air: String) -> [String] {
+    private func banner(accessory: Accessory, air: String, unsynchronized: Bool? = nil) -> [String] {
         var lines = [
             "accessory-emu — \(profile.device.vendorName) \(profile.device.modelName)"
                 + (profile.device.pairingName.map { " (\"\($0)\")" } ?? ""),
             "  NMI:        \(accessory.address)",
             "  air:        \(air)",
-            "  discovery:  \(options.unsynchronized ? "unsynchronized (USD, channel 6)" : "synchronized (joins or forms a cluster)")",
+            "  discovery:  \(unsynchronized ?? options.unsynchronized ? "unsynchronized (USD, channel 6)" : "synchronized (joins or forms a cluster)")",
         ]
         for configuration in accessory.publishConfigurations {
             lines.append(
@@ -204,15 +287,19 @@ final class AccessoryHost {
     }
 }
 
-/// Why the emulator could not run: the air or the capture file (exit status 3).
+/// Why the emulator could not run: the air, the radio or the capture file (exit status 3).
 enum AccessoryHostError: Error, CustomStringConvertible {
     case air(AirError)
+    /// `--air nl80211:IFACE` could not be opened (no cfg80211, no such interface, not NAN
+    /// capable); the error says which and how to check.
+    case radio(RadioError)
     case capture(CaptureTapError)
     case control(UnixStreamError)
 
     var description: String {
         switch self {
         case .air(let error): "cannot join the air: \(error)"
+        case .radio(let error): "cannot use the radio: \(error)"
         case .control(let error): "control socket: \(error)"
         case .capture(let error): "capture: \(error)"
         }

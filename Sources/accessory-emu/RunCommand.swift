@@ -22,6 +22,11 @@ struct RunCommand: ParsableCommand {
               sim            an in-process simulated air with virtual time. With --duration the \
             accessory runs that many simulated seconds as fast as the machine allows and exits (useful \
             with --capture); without, virtual time follows the wall clock.
+              nl80211:IFACE  a real radio through nl80211 (docs/nl80211.md): the interface's wiphy must \
+            support a NAN device with a userspace discovery engine, or remain-on-channel and Action + \
+            Authentication frames for NAN USD (the accessory then discovers unsynchronized, as with \
+            --unsynchronized). The NMI is the interface's hardware address. Without cfg80211, without the interface, or when it is not NAN capable the \
+            emulator exits 3 and says which, and how to check (ls /sys/class/ieee80211, iw dev, iw phy).
 
             OUTPUT
               A banner (who it is, what it publishes, on which air, its NMI), then one line per event. \
@@ -46,6 +51,7 @@ struct RunCommand: ParsableCommand {
               accessory-emu --profile Profiles/drone.json --air socket:/tmp/lab-air --json
               accessory-emu --profile Profiles/drone.json --state-dir /tmp/drone-state --control /tmp/drone.ctl
               accessory-emu --profile Profiles/camera.json --air sim --duration 10 --capture camera.pcapng
+              accessory-emu --profile Profiles/drone.json --air nl80211:wlan0
             """
     )
 
@@ -55,7 +61,8 @@ struct RunCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "The air to join: socket[:PATH] (shared between processes; default), socket[:PATH]?lockstep (the "
-                + "processes share one virtual clock: deterministic, docs/socket-air.md) or sim.",
+                + "processes share one virtual clock: deterministic, docs/socket-air.md), sim, or nl80211:IFACE "
+                + "(a real radio).",
             valueName: "air"
         )
     )
@@ -106,7 +113,7 @@ struct RunCommand: ParsableCommand {
         help: ArgumentHelp(
             "Listen for control commands (JSON lines: status, paired-devices, reboot, factory-reset, set-faults, "
                 + "clear-faults, set-position, set-tx-power, update-service, shutdown) on this Unix socket "
-                + "(docs/control.md). Socket air only.",
+                + "(docs/control.md). On the socket air and nl80211.",
             valueName: "path"
         )
     )
@@ -144,7 +151,9 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--nmi must be an individual MAC address like 02:a0:00:00:00:01, not \"\(nmi)\"")
         }
         if let air, AirSpecifier(argument: air) == nil {
-            throw ValidationError("--air must be sim, socket, socket:PATH or socket:PATH?lockstep, not \"\(air)\"")
+            throw ValidationError(
+                "--air must be sim, socket, socket:PATH, socket:PATH?lockstep or nl80211:IFACE, not \"\(air)\""
+            )
         }
         for fault in faults where AccessoryFault(rawValue: fault) == nil {
             throw ValidationError(
@@ -152,10 +161,12 @@ struct RunCommand: ParsableCommand {
             )
         }
         if controlStdin && airSpecifier == .simulated {
-            throw ValidationError("--control-stdin applies to the socket air")
+            throw ValidationError("--control-stdin applies to the socket air and nl80211")
         }
         if control != nil && airSpecifier == .simulated {
-            throw ValidationError("--control applies to the socket air (the simulated air runs in virtual time)")
+            throw ValidationError(
+                "--control applies to the socket air and nl80211 (the simulated air runs in virtual time)"
+            )
         }
         if let mode, PerformanceMode(rawValue: mode) == nil {
             throw ValidationError("--mode must be bulk or realtime, not \"\(mode)\"")
@@ -246,6 +257,8 @@ struct RunCommand: ParsableCommand {
                     lockstep: air.map { AirSpecifier.isLockstep(argument: $0) } ?? false
                 )
             }
+        case .nl80211(let interface):
+            outcome = Result { () throws(AccessoryHostError) in try host.runOnRadio(interface: interface) }
         }
         if case .failure(let error) = outcome {
             var standardError = StandardError()

@@ -107,10 +107,7 @@ struct DiscoverCommand: ParsableCommand {
         if let (profile, document, path) = loaded {
             target = try targetOptions.makeTarget(profile: profile, document: document, path: path)
         } else {
-            target = SocketTarget(
-                path: AirSpecifier(argument: targetOptions.target)?.socketPath ?? SocketAir.defaultPath,
-                profile: ProfileFacts(path: "", services: [])
-            )
+            target = try targetOptions.makeAirTarget(profile: ProfileFacts(path: "", services: []))
         }
         let session: any TargetSession
         do {

@@ -79,8 +79,7 @@ struct PairingOptions: ParsableArguments {
             let target = try targetOptions.makeTarget(profile: profile, document: document, path: path)
             return (target, serviceName, profile)
         }
-        let path = AirSpecifier(argument: targetOptions.target)?.socketPath ?? SocketAir.defaultPath
-        return (SocketTarget(path: path, profile: ProfileFacts(path: "", services: [])), serviceName, nil)
+        return (try targetOptions.makeAirTarget(profile: ProfileFacts(path: "", services: [])), serviceName, nil)
     }
 }
 

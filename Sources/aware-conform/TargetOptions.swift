@@ -10,8 +10,9 @@ struct TargetOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Where the accessory is: embedded (in-process, simulated air, virtual time; the default), spawn (child "
-                + "accessory-emu processes on a private socket air) or socket[:PATH] (an accessory someone else started; "
-                + "default path: the per-user air).",
+                + "accessory-emu processes on a private socket air), socket[:PATH] (an accessory someone else started; "
+                + "default path: the per-user air) or nl80211:IFACE (a real accessory, reached through a real radio; "
+                + "docs/nl80211.md).",
             valueName: "target"
         )
     )
@@ -31,12 +32,14 @@ struct TargetOptions: ParsableArguments {
     var control: String?
 
     func validate() throws {
+        let air = AirSpecifier(argument: target)
         guard
             target == "embedded" || target == "spawn" || target == "spawn" + AirSpecifier.lockstepSuffix
-                || AirSpecifier(argument: target)?.socketPath != nil
+                || air?.socketPath != nil || air?.interfaceName != nil
         else {
             throw ValidationError(
-                "--target must be embedded, spawn[?lockstep], socket or socket:PATH[?lockstep], not \"\(target)\""
+                "--target must be embedded, spawn[?lockstep], socket, socket:PATH[?lockstep] or nl80211:IFACE, "
+                    + "not \"\(target)\""
             )
         }
         if control != nil && AirSpecifier(argument: target)?.socketPath == nil {
@@ -90,6 +93,14 @@ struct TargetOptions: ParsableArguments {
             spawn.lockstep = target != "spawn"
             return spawn
         default:
+            return try makeAirTarget(profile: facts)
+        }
+    }
+
+    /// The target on an air: socket[:PATH], or nl80211:IFACE once the radio has been checked
+    /// (no cfg80211, no interface, not NAN capable: the reason and how to check, exit 3).
+    func makeAirTarget(profile facts: ProfileFacts) throws -> any AccessoryTarget {
+        guard let interface = AirSpecifier(argument: target)?.interfaceName else {
             let path = AirSpecifier(argument: target)?.socketPath ?? SocketAir.defaultPath
             return SocketTarget(
                 path: path,
@@ -98,6 +109,15 @@ struct TargetOptions: ParsableArguments {
                 lockstep: AirSpecifier.isLockstep(argument: target)
             )
         }
+        let radio = RadioTarget(interface: interface, profile: facts)
+        do {
+            try radio.probe()
+        } catch {
+            var standardError = StandardError()
+            print("aware-conform: --target nl80211:\(interface): \(error)", to: &standardError)
+            throw ExitCode(3)
+        }
+        return radio
     }
 
     /// A program built next to this one.

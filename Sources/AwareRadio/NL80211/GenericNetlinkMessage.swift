@@ -116,3 +116,14 @@ public struct GenericNetlinkMessage: Hashable, Sendable {
         return try NetlinkAttributeReader.attributes(first: genlmsg_attrdata(generic, 0), length: length, base: base)
     }
 }
+
+extension GenericNetlinkMessage {
+    /// The first top-level attribute of `type`, or a typed error naming the command that
+    /// lacks it.
+    func required(_ type: NL80211Constants.Attribute) throws(RadioError) -> NetlinkAttribute {
+        guard let attribute = attribute(type.rawValue) else {
+            throw RadioError.missingAttribute(command: command, attribute: type.rawValue)
+        }
+        return attribute
+    }
+}

@@ -19,7 +19,10 @@ public enum NL80211Constants {
     /// `enum nl80211_commands` (the generic netlink command octet).
     public enum Command: UInt8, Sendable, CaseIterable {
         case getWiphy = 1
+        /// The kernel's reply to `getWiphy` (one message per part in a split dump).
+        case newWiphy = 3
         case getInterface = 5
+        /// Also the kernel's reply to `getInterface`.
         case newInterface = 7
         case deleteInterface = 8
         case newKey = 11
@@ -57,6 +60,7 @@ public enum NL80211Constants {
     /// `enum nl80211_attrs` (top-level attribute types).
     public enum Attribute: UInt16, Sendable, CaseIterable {
         case wiphy = 1
+        case wiphyName = 2
         case interfaceIndex = 3
         case interfaceName = 4
         /// u32, an `InterfaceType`.
@@ -65,6 +69,10 @@ public enum NL80211Constants {
         case keyData = 7
         case keyIndex = 8
         case keyCipher = 9
+        /// Nested flags whose types are the `InterfaceType`s the wiphy can create.
+        case supportedInterfaceTypes = 32
+        /// Nested u32s (types 1, 2, ...) whose values are the `Command`s the driver implements.
+        case supportedCommands = 50
         /// u32, MHz.
         case wiphyFrequency = 38
         case frame = 51
@@ -73,13 +81,24 @@ public enum NL80211Constants {
         case cookie = 88
         case frameMatch = 91
         case ack = 92
+        /// Nested per `InterfaceType`: u16 `frameType` entries (frame control values) the
+        /// interface may send with `Command.frame`.
+        case transmitFrameTypes = 99
+        /// The same for the frames `Command.registerFrame` may ask for.
+        case receiveFrameTypes = 100
         case frameType = 101
         /// Flag.
         case offchannelTransmitOK = 108
+        /// u32, milliseconds.
+        case maxRemainOnChannelDuration = 111
         /// Flag.
         case dontWaitForAck = 142
+        /// u32 holding a signed dBm value.
+        case receiveSignalDBm = 151
         /// u64: a NAN device is a wdev without a netdev, so it has no ifindex.
         case wdev = 153
+        /// Flag: the wiphy dump may come in several messages (what every modern tool asks for).
+        case splitWiphyDump = 174
         /// Flag.
         case socketOwner = 204
         case extendedFeatures = 217
@@ -116,6 +135,8 @@ public enum NL80211Constants {
     /// `enum nl80211_iftype`.
     public enum InterfaceType: UInt32, Sendable, CaseIterable {
         case station = 2
+        case accessPoint = 3
+        case p2pDevice = 10
         /// The NAN device: a wdev without a netdev.
         case nan = 12
         /// Post-6.1, wireless-next: the NAN data interface (NDI), a netdev.

@@ -1,15 +1,21 @@
 import CNetlink
+import Glibc
 
-/// A generic netlink socket (libnl `struct nl_sock`) for talking to nl80211.
+/// A generic netlink socket (libnl `struct nl_sock`) for talking to nl80211: the I/O edge of
+/// the radio. It resolves families (and tells plainly when the kernel has no nl80211 at all,
+/// as on the build VM, where `genl_ctrl_resolve("nl80211")` answers -12 "Object not found",
+/// platform-notes.md 1.5), sends ``NL80211Request``s and reads datagrams; building and
+/// parsing the messages is value code (``GenericNetlinkMessage``, ``NetlinkReceivedMessage``).
 ///
-/// This is only the first step of the nl80211 radio: it connects and resolves families, and
-/// tells plainly when the kernel has no nl80211 at all (as on the build VM, where
-/// `genl_ctrl_resolve("nl80211")` answers -12 "Object not found", platform-notes.md 2.2). It
-/// does not send nl80211 commands yet.
-///
-/// Not `Sendable`: a libnl socket must not be used from two threads at once.
-public final class NL80211Socket {
+/// `@unchecked Sendable` so it can be handed to the thread that uses it: a libnl socket must
+/// not be used from two threads at once, and the radio never does. It keeps one socket for
+/// commands (its scheduler's thread) and one for events (set up first, then read only by its
+/// reader thread); only ``shutdown()`` is called from elsewhere, and it is a plain syscall.
+public final class NL80211Socket: @unchecked Sendable {
     private let socket: OpaquePointer
+    /// Messages that arrived while waiting for a reply but belong to no request (events on a
+    /// socket that also sends requests), in arrival order.
+    public private(set) var unsolicited: [GenericNetlinkMessage] = []
 
     private init(socket: OpaquePointer) {
         self.socket = socket
@@ -34,7 +40,125 @@ public final class NL80211Socket {
             nl_socket_free(socket)
             throw RadioError.netlink(operation: "genl_connect", code: code, message: NetlinkMessage.text(code))
         }
+        // A wiphy dump part can exceed a page: peek at each datagram's size before reading it,
+        // and give the kernel room for bursts of frame events.
+        nl_socket_enable_msg_peek(socket)
+        _ = nl_socket_set_buffer_size(socket, 1 << 20, 0)
         return NL80211Socket(socket: socket)
+    }
+
+    /// Sends `request` and returns the messages that answer it: the reply (or, for a dump,
+    /// every part) once the kernel acknowledges or ends the dump. A refusal throws
+    /// ``RadioError/kernelRefused(command:errno:message:)``.
+    public func perform(_ request: NL80211Request) throws(RadioError) -> [GenericNetlinkMessage] {
+        var message = request.message
+        message.sequence = nl_socket_use_seq(socket)
+        message.portID = nl_socket_get_local_port(socket)
+        let bytes = try message.serialized()
+        let sent = bytes.withUnsafeBytes {
+            nl_sendto(socket, UnsafeMutableRawPointer(mutating: $0.baseAddress), $0.count)
+        }
+        guard sent >= 0 else {
+            throw RadioError.netlink(operation: "nl_sendto", code: sent, message: NetlinkMessage.text(sent))
+        }
+        var replies: [GenericNetlinkMessage] = []
+        while true {
+            for received in try receive() {
+                switch received {
+                case .generic(let reply) where reply.sequence == message.sequence:
+                    replies.append(reply)
+                case .generic(let other):
+                    unsolicited.append(other)
+                case .error(let code, let sequence) where sequence == message.sequence:
+                    guard code == 0 else {
+                        throw RadioError.kernelRefused(
+                            command: message.command,
+                            errno: -code,
+                            message: String(cString: strerror(-code))
+                        )
+                    }
+                    if !request.isDump { return replies }
+                case .done(let sequence) where sequence == message.sequence:
+                    return replies
+                case .error, .done:
+                    continue
+                }
+            }
+        }
+    }
+
+    /// Blocks for the next datagram and returns its messages. Returns an empty list after
+    /// ``shutdown()``.
+    public func receive() throws(RadioError) -> [NetlinkReceivedMessage] {
+        var address = sockaddr_nl()
+        var buffer: UnsafeMutablePointer<UInt8>?
+        let count = nl_recv(socket, &address, &buffer, nil)
+        defer { free(buffer) }
+        guard count > 0, let buffer else {
+            if count == 0 || count == -NLE_BAD_SOCK { return [] }
+            throw RadioError.netlink(operation: "nl_recv", code: count, message: NetlinkMessage.text(count))
+        }
+        return try NetlinkReceivedMessage.messages(in: Array(UnsafeBufferPointer(start: buffer, count: Int(count))))
+    }
+
+    /// Joins the nl80211 multicast group `name` ("mlme" for frame TX status and
+    /// remain-on-channel events, "nan" for NAN matches and terminations).
+    public func join(multicastGroup name: String) throws(RadioError) {
+        let group = genl_ctrl_resolve_grp(socket, NL80211Constants.familyName, name)
+        guard group >= 0 else {
+            throw RadioError.netlink(
+                operation: "genl_ctrl_resolve_grp(\"\(name)\")",
+                code: group,
+                message: NetlinkMessage.text(group)
+            )
+        }
+        let code = nl_socket_add_membership(socket, group)
+        guard code >= 0 else {
+            throw RadioError.netlink(
+                operation: "nl_socket_add_membership",
+                code: code,
+                message: NetlinkMessage.text(code)
+            )
+        }
+    }
+
+    /// Makes ``receive()`` give up after `seconds` (`SO_RCVTIMEO`), so a kernel that never
+    /// answers a request cannot hang the thread that asked: ``perform(_:)`` then throws
+    /// `nl_recv`'s error. The event socket keeps blocking; the command socket uses this.
+    public func setReceiveTimeout(seconds: Int) throws(RadioError) {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        let code = setsockopt(
+            nl_socket_get_fd(socket),
+            SOL_SOCKET,
+            SO_RCVTIMEO,
+            &timeout,
+            socklen_t(MemoryLayout<timeval>.size)
+        )
+        guard code == 0 else {
+            throw RadioError.netlink(
+                operation: "setsockopt(SO_RCVTIMEO)",
+                code: -errno,
+                message: String(cString: strerror(errno))
+            )
+        }
+    }
+
+    /// Takes the messages collected in ``unsolicited``.
+    public func takeUnsolicited() -> [GenericNetlinkMessage] {
+        defer { unsolicited = [] }
+        return unsolicited
+    }
+
+    /// Wakes a thread blocked in ``receive()``; safe from another thread.
+    public func shutdown() {
+        _ = Glibc.shutdown(nl_socket_get_fd(socket), Int32(SHUT_RDWR))
+    }
+
+    /// The index of the network interface `name`, or ``RadioError/interfaceNotFound(name:)``.
+    public static func interfaceIndex(named name: String) throws(RadioError) -> UInt32 {
+        let index = if_nametoindex(name)
+        guard index != 0 else { throw RadioError.interfaceNotFound(name: name) }
+        return index
     }
 
     /// The nl80211 family ID, or `RadioError.nl80211Unavailable` when the kernel has none.

@@ -108,3 +108,18 @@ public struct NetlinkAttribute: Hashable, Sendable {
         (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
     }
 }
+
+extension NetlinkAttribute {
+    /// A NUL-terminated string payload (`NLA_NUL_STRING`, as nl80211 sends names); a payload
+    /// without the terminator is accepted whole.
+    public func stringValue() throws(RadioError) -> String {
+        guard case .payload(let octets) = value else {
+            throw RadioError.attributeSize(type: type, expected: 1, actual: 0)
+        }
+        let text = octets.last == 0 ? octets.dropLast() : octets[...]
+        guard !text.contains(0) else {
+            throw RadioError.malformedMessage(reason: "attribute \(type) has a NUL inside its string", offset: 4)
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}

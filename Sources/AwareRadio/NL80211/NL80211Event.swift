@@ -1,0 +1,52 @@
+/// What the kernel tells the radio without being asked: frames it registered for, transmit
+/// status, remain-on-channel start and end, and a driver discovery engine's matches and
+/// terminations. Parsed from a generic netlink message of the nl80211 family.
+public enum NL80211Event: Hashable, Sendable {
+    case frame(NL80211ReceivedFrame)
+    case frameTransmitStatus(NL80211FrameTransmitStatus)
+    /// The radio is now on the channel of the `REMAIN_ON_CHANNEL` request with this cookie.
+    case remainOnChannel(cookie: UInt64, frequencyMHz: UInt32)
+    /// The remain-on-channel period with this cookie ended (expired or cancelled).
+    case remainOnChannelEnded(cookie: UInt64)
+    case nanMatch(NL80211NANMatch)
+    /// `NL80211_CMD_DEL_NAN_FUNCTION` as an event: a function ended (`cfg80211_nan_func_terminated`).
+    case nanFunctionTerminated(cookie: UInt64, instanceID: UInt8, reason: UInt8)
+    /// A command this radio does not act on (scan results, regulatory changes, ...).
+    case other(command: UInt8)
+
+    private typealias Attr = NL80211Constants.Attribute
+
+    public init(_ message: GenericNetlinkMessage) throws(RadioError) {
+        switch NL80211Constants.Command(rawValue: message.command) {
+        case .frame:
+            self = .frame(try NL80211ReceivedFrame(event: message))
+        case .frameTransmitStatus:
+            self = .frameTransmitStatus(try NL80211FrameTransmitStatus(event: message))
+        case .remainOnChannel:
+            self = .remainOnChannel(
+                cookie: try message.required(Attr.cookie).u64Value(),
+                frequencyMHz: try message.required(Attr.wiphyFrequency).u32Value()
+            )
+        case .cancelRemainOnChannel:
+            self = .remainOnChannelEnded(cookie: try message.required(Attr.cookie).u64Value())
+        case .nanMatch:
+            self = .nanMatch(try NL80211NANMatch(event: message))
+        case .deleteNANFunction:
+            typealias Func = NL80211Constants.NANFunctionAttribute
+            let function = try message.required(Attr.nanFunction).nestedAttributes()
+            func value(_ key: Func) throws(RadioError) -> UInt8 {
+                guard let attribute = function.first(where: { $0.type == key.rawValue }) else {
+                    throw RadioError.missingAttribute(command: message.command, attribute: key.rawValue)
+                }
+                return try attribute.u8Value()
+            }
+            self = .nanFunctionTerminated(
+                cookie: try message.required(Attr.cookie).u64Value(),
+                instanceID: try value(.instanceID),
+                reason: try value(.terminationReason)
+            )
+        default:
+            self = .other(command: message.command)
+        }
+    }
+}

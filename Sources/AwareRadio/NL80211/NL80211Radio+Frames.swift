@@ -1,0 +1,126 @@
+import AwareWire
+
+extension NL80211Radio {
+    /// Sends a frame with `NL80211_CMD_FRAME`. Runs on the scheduler. Its TX status comes
+    /// later as `FRAME_TX_STATUS`, matched by the cookie of the kernel's reply; a refused
+    /// request is reported at once as not acknowledged.
+    func transmit(_ request: TxRequest, from sender: Port) {
+        guard !isClosed else { return }
+        let now = wallClock.now
+        for tap in taps {
+            tap.air(
+                carried: request.frame,
+                on: request.channel,
+                signalDBm: request.powerDBm,
+                rate: request.rate,
+                at: now
+            )
+        }
+        // On a NAN device the driver sends in the discovery window of its own cluster; on the
+        // USD path the frame goes out on the channel the role chose, off channel if need be.
+        let frequency: UInt32? = path == .unsynchronizedFrames ? UInt32(request.channel.frequencyMHz) : nil
+        let message = NL80211Request.frame(
+            familyID: familyID,
+            device: device,
+            frame: request.frame,
+            frequencyMHz: frequency
+        )
+        do throws(RadioError) {
+            let replies = try commands.perform(message)
+            guard let cookie = try replies.first?.attribute(NL80211Constants.Attribute.cookie.rawValue)?.u64Value()
+            else {
+                throw RadioError.missingAttribute(
+                    command: NL80211Constants.Command.frame.rawValue,
+                    attribute: NL80211Constants.Attribute.cookie.rawValue
+                )
+            }
+            pending[cookie] = (sender, request.cookie)
+        } catch {
+            errorHandler?(error)
+            wallClock.schedule(at: now) { [sender] in
+                if sender.attached {
+                    sender.transmitted(TxStatus(cookie: request.cookie, acknowledged: false, timestamp: now))
+                }
+            }
+        }
+    }
+
+    /// Acts on an event from the reader thread. Runs on the scheduler.
+    func handle(_ event: NL80211Event) {
+        guard !isClosed else { return }
+        switch event {
+        case .frame(let received):
+            deliver(received)
+        case .frameTransmitStatus(let status):
+            guard let waiting = pending.removeValue(forKey: status.cookie), waiting.port.attached else { return }
+            waiting.port.transmitted(
+                TxStatus(cookie: waiting.requestCookie, acknowledged: status.acknowledged, timestamp: wallClock.now)
+            )
+        case .remainOnChannelEnded(let cookie):
+            // Listening is continuous: when one period ends, the next begins.
+            guard listening?.cookie == cookie else { return }
+            listening = nil
+            listeningChanged()
+        case .remainOnChannel, .nanMatch, .nanFunctionTerminated, .other:
+            // The frame paths do not use a driver discovery engine (NL80211DiscoveryPath).
+            return
+        }
+    }
+
+    private func deliver(_ received: NL80211ReceivedFrame) {
+        guard let frequency = UInt16(exactly: received.frequencyMHz),
+            let channel = NANChannel(frequencyMHz: frequency)
+        else { return }
+        let now = wallClock.now
+        let rssi = received.signalDBm ?? Self.assumedSignalDBm
+        for tap in taps { tap.air(carried: received.frame, on: channel, signalDBm: rssi, at: now) }
+        let reception = Reception(frame: received.frame, info: RxInfo(channel: channel, rssiDBm: rssi, timestamp: now))
+        for port in ports where port.attached && port.listeningChannels.contains(channel) {
+            port.receive(reception)
+        }
+    }
+
+    /// On the USD path, keeps a remain-on-channel period on the lowest listening channel
+    /// (channel 6, 2437 MHz, wpa_supplicant's NAN USD default, whenever a port listens there)
+    /// and cancels it when nobody listens. A NAN device follows the discovery windows itself.
+    func listeningChanged() {
+        guard path == .unsynchronizedFrames, !isClosed else { return }
+        let wanted = ports.filter(\.attached).flatMap(\.listeningChannels).min().map { UInt32($0.frequencyMHz) }
+        if let listening, listening.frequencyMHz == wanted { return }
+        if let listening {
+            self.listening = nil
+            do throws(RadioError) {
+                _ = try commands.perform(
+                    .cancelRemainOnChannel(familyID: familyID, device: device, cookie: listening.cookie)
+                )
+            } catch {
+                // The period may have ended on its own a moment ago (ENOENT): nothing to undo.
+                errorHandler?(error)
+            }
+        }
+        guard let wanted else { return }
+        // A wiphy that reports no maximum (or 0) gets the usual one.
+        let allowed = wiphy.maxRemainOnChannelDuration.flatMap { $0 > 0 ? $0 : nil } ?? Self.remainOnChannelMilliseconds
+        let duration = min(allowed, Self.remainOnChannelMilliseconds)
+        let request = NL80211Request.remainOnChannel(
+            familyID: familyID,
+            device: device,
+            frequencyMHz: wanted,
+            durationMilliseconds: duration
+        )
+        do throws(RadioError) {
+            guard let cookie = try commands.perform(request).first?.attribute(Self.cookieType)?.u64Value() else {
+                throw RadioError.missingAttribute(command: request.message.command, attribute: Self.cookieType)
+            }
+            listening = (cookie, wanted)
+        } catch {
+            errorHandler?(error)
+        }
+    }
+
+    static let cookieType = NL80211Constants.Attribute.cookie.rawValue
+
+    /// mac80211's usual maximum remain-on-channel time (`IEEE80211_MAX_ROC_DURATION`-era
+    /// drivers report 5000 ms in `NL80211_ATTR_MAX_REMAIN_ON_CHANNEL_DURATION`).
+    static let remainOnChannelMilliseconds: UInt32 = 5000
+}

@@ -1,0 +1,164 @@
+import AwareWire
+import Foundation
+
+/// A real radio driven through nl80211 (`--air nl80211:IFACE`): an ``Air`` on the wall-clock
+/// scheduler, so the accessory and phone roles run over it unchanged.
+///
+/// Opening it finds the interface (`GET_INTERFACE`), reads its wiphy (`GET_WIPHY`, split
+/// dump) and picks a ``NL80211DiscoveryPath``; then frames the roles build go out with
+/// `NL80211_CMD_FRAME`, frames they want come back through `NL80211_CMD_REGISTER_FRAME`
+/// (``NL80211FrameRegistration/nan``), and `FRAME_TX_STATUS` becomes their ``TxStatus``.
+/// On the USD path it keeps the radio on the listening channel with back-to-back
+/// remain-on-channel periods, as wpa_supplicant's NAN USD listen does.
+///
+/// Hardware acknowledges and passes up only unicast frames addressed to its own MAC, so a
+/// station on this air should use ``address`` as its NMI.
+///
+/// Threads: everything runs on ``wallClock``'s executor (commands go through a socket used
+/// only there), except a reader thread that blocks on the event socket, parses events and
+/// posts them to the executor. `@unchecked Sendable` for the same reasons as ``SocketAir``.
+///
+/// Not verified on hardware: this machine has no cfg80211 (docs/nl80211.md says what is).
+public final class NL80211Radio: Air, @unchecked Sendable {
+    public let wallClock: WallClockScheduler
+    public var scheduler: any EventScheduler { wallClock }
+    /// The interface named on the command line.
+    public let interface: NL80211Interface
+    public let wiphy: NL80211Wiphy
+    public let path: NL80211DiscoveryPath
+    /// Where frames go: the NAN device this radio created, or the interface itself.
+    public let device: NL80211Device
+    /// The hardware address frames must be sent to for this radio to hear them.
+    public let address: MACAddress?
+    /// How long a command waits for the kernel's answer; nl80211 answers at once, so this only
+    /// bounds a hang.
+    static let replyTimeoutSeconds = 2
+    /// The RSSI reported when the driver gives none.
+    public static let assumedSignalDBm = -50
+
+    let familyID: UInt16
+    let commands: any NL80211Transport
+    /// The socket the reader thread reads; nil when a test drives ``handle(_:)`` itself.
+    let events: NL80211Socket?
+    var ports: [Port] = []
+    var taps: [any AirTap] = []
+    /// Kernel cookies of frames sent, waiting for their `FRAME_TX_STATUS`.
+    var pending: [UInt64: (port: Port, requestCookie: UInt64)] = [:]
+    /// The remain-on-channel period in force (USD path).
+    var listening: (cookie: UInt64, frequencyMHz: UInt32)?
+    /// Told, on the scheduler, when the kernel refuses a frame or a remain-on-channel request:
+    /// the roles only see a frame that was not acknowledged, the operator should see why.
+    public var errorHandler: ((RadioError) -> Void)?
+    private let readerFinished = DispatchSemaphore(value: 0)
+    private let closeLock = NSLock()
+    private var closed = false
+
+    /// Finds `interfaceName`, checks its wiphy and sets up the chosen path
+    /// (``NL80211RadioSetup``). Throws ``RadioError/nl80211Unavailable(reason:)`` without
+    /// cfg80211, ``RadioError/interfaceNotFound(name:)`` and
+    /// ``RadioError/notNANCapable(interface:missing:)``.
+    public convenience init(interfaceName: String, scheduler: WallClockScheduler) throws(RadioError) {
+        let events = try NL80211Socket.open()
+        let familyID = try events.resolveFamily()
+        let index = try NL80211Socket.interfaceIndex(named: interfaceName)
+        let setup = try NL80211RadioSetup.run(
+            interfaceName: interfaceName,
+            interfaceIndex: index,
+            familyID: familyID,
+            through: events
+        )
+        try events.join(multicastGroup: "mlme")
+        try events.join(multicastGroup: NL80211Constants.nanMulticastGroup)
+        let commands = try NL80211Socket.open()
+        try commands.setReceiveTimeout(seconds: Self.replyTimeoutSeconds)
+        self.init(setup: setup, commands: commands, events: events, scheduler: scheduler)
+    }
+
+    /// A radio whose setup is done; commands go through `commands`, and `events` (when given)
+    /// is read by a thread of its own.
+    init(
+        setup: NL80211RadioSetup,
+        commands: any NL80211Transport,
+        events: NL80211Socket?,
+        scheduler: WallClockScheduler
+    ) {
+        wallClock = scheduler
+        familyID = setup.familyID
+        interface = setup.interface
+        wiphy = setup.wiphy
+        path = setup.path
+        device = setup.device
+        address = setup.address
+        self.commands = commands
+        self.events = events
+        if events != nil { startReader() } else { readerFinished.signal() }
+    }
+
+    deinit {
+        close()
+    }
+
+    public func attach(
+        _ station: StationConfiguration,
+        receive: @escaping (Reception) -> Void,
+        transmitted: @escaping (TxStatus) -> Void
+    ) throws(AirError) -> any AirPort {
+        for address in station.addresses where ports.contains(where: { $0.station.addresses.contains(address) }) {
+            throw .addressInUse(address)
+        }
+        let port = Port(station: station, radio: self, receive: receive, transmitted: transmitted)
+        ports.append(port)
+        return port
+    }
+
+    public func addTap(_ tap: any AirTap) {
+        taps.append(tap)
+    }
+
+    /// Stops the reader and closes both sockets (which removes the NAN device this radio
+    /// created). Safe from any thread and more than once.
+    public func close() {
+        let first = closeLock.withLock {
+            defer { closed = true }
+            return !closed
+        }
+        guard first else { return }
+        events?.shutdown()
+        readerFinished.wait()
+    }
+
+    var isClosed: Bool { closeLock.withLock { closed } }
+
+    func detach(_ port: Port) {
+        ports.removeAll { $0 === port }
+        pending = pending.filter { $0.value.port !== port }
+        listeningChanged()
+    }
+
+    private func startReader() {
+        guard let events else { return }
+        let finished = readerFinished
+        let scheduler = wallClock
+        weak let radio = self
+        let thread = Thread {
+            while radio.map({ !$0.isClosed }) ?? false {
+                let received: [NetlinkReceivedMessage]
+                do throws(RadioError) {
+                    received = try events.receive()
+                } catch .malformedMessage {
+                    continue  // One bad datagram; the next may be fine.
+                } catch {
+                    break  // The socket itself failed: nothing more will come.
+                }
+                if received.isEmpty { break }
+                for case .generic(let message) in received {
+                    guard let event = try? NL80211Event(message) else { continue }
+                    scheduler.post { radio?.handle(event) }
+                }
+            }
+            finished.signal()
+        }
+        thread.name = "NL80211Radio reader"
+        thread.start()
+    }
+}

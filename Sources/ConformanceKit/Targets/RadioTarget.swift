@@ -1,0 +1,39 @@
+import AwareRadio
+
+/// A real accessory reached through a real radio (`--target nl80211:IFACE`): the phone runs on
+/// an ``NL80211Radio`` under the wall clock. The runner did not start the accessory and has no
+/// way to read its display, restart it or change it, so tests that need any of that are
+/// skipped with that reason, and pairing needs the PIN given (`aware-conform pair --pin`).
+public struct RadioTarget: AccessoryTarget {
+    public let interface: String
+    public let capabilities: TargetCapabilities
+
+    public init(interface: String, profile: ProfileFacts) {
+        self.interface = interface
+        let outside = TargetAbility.unavailable(
+            reason: "the accessory on nl80211:\(interface) is a device the runner did not start"
+        )
+        capabilities = TargetCapabilities(
+            target: "nl80211:\(interface)",
+            profile: profile,
+            restart: outside,
+            reconfigure: outside
+        )
+    }
+
+    public var name: String { "nl80211:\(interface)" }
+    public var clock: TestClock { .wall }
+
+    /// Opens and closes the radio once, so that a missing cfg80211, a missing interface or a
+    /// wiphy that cannot carry NAN is reported before any test runs (exit status 3).
+    public func probe() throws(RadioError) {
+        let radio = try NL80211Radio(interfaceName: interface, scheduler: WallClockScheduler())
+        radio.close()
+    }
+
+    public func openSession(_ request: SessionRequest) throws -> any TargetSession {
+        guard request.variant == nil else { throw TargetError("\(name) cannot change the accessory's profile") }
+        guard request.faults.isEmpty else { throw TargetError("\(name) cannot switch the accessory's faults") }
+        return try RadioSession(interface: interface)
+    }
+}
