@@ -48,8 +48,11 @@ enum HTMLStyle {
         svg.sequence .lane line { stroke: #9aa0a6; stroke-dasharray: 4 4; }
         svg.sequence .lane-role { font-weight: 700; }
         svg.sequence .lane-address, svg.sequence .time { fill: #555; font: 11px "DejaVu Sans Mono", monospace; }
-        svg.sequence .arrow line, svg.sequence .arrow polyline { stroke: #1b1b1b; stroke-width: 1.4; }
-        svg.sequence .arrow polygon { fill: #1b1b1b; }
+        svg.sequence .arrow line, svg.sequence .arrow polyline { stroke-width: 1.4; }
+        svg.sequence .arrow.beacon .label { fill: #777; }
+        svg.sequence .arrow.pairing .label, svg.sequence .arrow.schedule .label { font-weight: 700; }
+        svg.sequence .failure-mark line { stroke: #b3261e; stroke-width: 2; stroke-dasharray: 6 3; }
+        svg.sequence .failure-mark text { fill: #b3261e; font-weight: 700; }
         svg.histogram { background: #fff; border: 1px solid #ddd; font: 11px "DejaVu Sans", sans-serif; }
         svg.histogram rect.bar { fill: #0b57d0; }
         svg.histogram line { stroke: #555; }

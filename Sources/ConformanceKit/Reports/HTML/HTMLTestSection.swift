@@ -99,7 +99,7 @@ struct HTMLTestSection {
             out +=
                 count == 0
                 ? "<p class=\"muted\">The capture holds no frames: the test sent nothing.</p>"
-                : SequenceDiagram(sequence: sequence).svg()
+                : SequenceDiagram(sequence: sequence, failures: iteration.failures).svg()
             out += "\n</figure>\n"
             return out + (count > Self.foldedAbove ? "</details>\n" : "")
         }
