@@ -15,6 +15,21 @@ public enum HTMLJudge {
             public var arrows: Int
             /// Elements marked missing (class `missing`) inside the section.
             public var missing: Int
+            /// Per `<figure class="histogram">`: its access category, measure and the `data-count`
+            /// of each `<g class="bucket">` in order.
+            public var histograms: [Histogram]
+        }
+
+        public struct Histogram: Sendable, Equatable {
+            public var accessCategory: String
+            public var measure: String
+            public var counts: [Int]
+
+            public init(accessCategory: String, measure: String, counts: [Int]) {
+                self.accessCategory = accessCategory
+                self.measure = measure
+                self.counts = counts
+            }
         }
 
         public var sections: [Section]
@@ -57,11 +72,17 @@ public enum HTMLJudge {
                 if tag == "style": self.in_style = True
                 if tag == "section" and "test" in classes:
                     self.sections.append({"id": a.get("data-id"), "verdict": a.get("data-verdict"), "label": "",
-                                          "arrows": 0, "missing": 0, "depth": len(self.stack)})
+                                          "arrows": 0, "missing": 0, "histograms": [],
+                                          "depth": len(self.stack)})
                 current = self.sections[-1] if self.sections and self.sections[-1]["depth"] > 0 else None
                 if current is not None:
                     if tag == "g" and "arrow" in classes: current["arrows"] += 1
                     if "missing" in classes: current["missing"] += 1
+                    if tag == "figure" and "histogram" in classes:
+                        current["histograms"].append({"accessCategory": a.get("data-access-category"),
+                                                      "measure": a.get("data-measure"), "counts": []})
+                    if tag == "g" and "bucket" in classes and current["histograms"]:
+                        current["histograms"][-1]["counts"].append(int(a.get("data-count")))
                     if tag == "span" and "verdict" in classes and current["label"] == "": self.label_open = True
             def handle_startendtag(self, tag, attrs):
                 self.handle_starttag(tag, attrs); self.handle_endtag(tag)
@@ -96,7 +117,14 @@ public enum HTMLJudge {
                 verdict: section["verdict"] as? String ?? "",
                 label: section["label"] as? String ?? "",
                 arrows: section["arrows"] as? Int ?? -1,
-                missing: section["missing"] as? Int ?? -1
+                missing: section["missing"] as? Int ?? -1,
+                histograms: (section["histograms"] as? [[String: Any]] ?? []).map { histogram in
+                    Findings.Histogram(
+                        accessCategory: histogram["accessCategory"] as? String ?? "",
+                        measure: histogram["measure"] as? String ?? "",
+                        counts: histogram["counts"] as? [Int] ?? []
+                    )
+                }
             )
         }
         return Findings(

@@ -53,6 +53,8 @@ enum HTMLStyle {
         svg.sequence .arrow.pairing .label, svg.sequence .arrow.schedule .label { font-weight: 700; }
         svg.sequence .failure-mark line { stroke: #b3261e; stroke-width: 2; stroke-dasharray: 6 3; }
         svg.sequence .failure-mark text { fill: #b3261e; font-weight: 700; }
+        div.latency figure { display: inline-block; vertical-align: top; margin: 4px 16px 4px 0; }
+        div.latency figcaption { max-width: 640px; }
         svg.histogram { background: #fff; border: 1px solid #ddd; font: 11px "DejaVu Sans", sans-serif; }
         svg.histogram rect.bar { fill: #0b57d0; }
         svg.histogram line { stroke: #555; }

@@ -36,6 +36,7 @@ struct HTMLTestSection {
             out += steps()
             out += verdict.isFailing ? "" : "</details>\n"
         }
+        out += latency()
         if verdict.isFailing { out += diagram() }
         return out + "</section>\n"
     }
@@ -76,6 +77,19 @@ struct HTMLTestSection {
             )
         }
         return parts.joined(separator: " · ")
+    }
+
+    /// The histograms of the first iteration that recorded any (a performance test's).
+    func latency() -> String {
+        guard let iteration = test.iterations.first(where: { !$0.latency.isEmpty }) else { return "" }
+        var out = "<div class=\"latency\"><p>Latency per access category, iteration \(iteration.iteration):</p>\n"
+        for histogram in iteration.latency {
+            let chart = LatencyChart(histogram: histogram)
+            out += "<figure class=\"histogram\" data-access-category=\"\(histogram.accessCategory.rawValue)\" "
+            out += "data-measure=\"\(histogram.measure.rawValue)\"><figcaption>\(HTMLText.escape(chart.title))"
+            out += "</figcaption>\n\(chart.svg())\n</figure>\n"
+        }
+        return out + "</div>\n"
     }
 
     /// The frames of the first failing iteration that kept evidence.
