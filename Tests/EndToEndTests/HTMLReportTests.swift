@@ -139,4 +139,52 @@ import Testing
         #expect(refused.standardError.contains("bad.json: not an aware-conform run report: not JSON"))
         #expect(!FileManager.default.fileExists(atPath: path("bad.html")))
     }
+
+    /// The drone's realtime and bulk tests: the page draws the histograms the JSON report holds, and
+    /// the report with them is valid against the schema.
+    @Test func performanceTestsShowTheirLatencyHistogramsPerAccessCategory() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+        let outcome = try CommandRunner.run(
+            "aware-conform",
+            [
+                "run", "--profile", "Profiles/drone.json", "--only", "WA/PERF/BV-01", "--only", "WA/PERF/BV-02",
+                "--json", path("r.json"), "--html", path("r.html"),
+            ]
+        )
+        #expect(outcome.status == 0, "\(outcome.standardOutput.suffix(1500))")
+        let findings = try HTMLJudge.judge(path("r.html"))
+        let tests = try Self.tests(path("r.json"))
+        #expect(tests.count == 2)
+        for test in tests {
+            let id = test["id"] as? String ?? ""
+            let iterations = try #require(test["iterations"] as? [[String: Any]])
+            let latency = try #require(iterations.first?["latency"] as? [[String: Any]])
+            let expected = latency.map { histogram in
+                HTMLJudge.Findings.Histogram(
+                    accessCategory: histogram["accessCategory"] as? String ?? "",
+                    measure: histogram["measure"] as? String ?? "",
+                    counts: (histogram["buckets"] as? [[String: Any]] ?? []).map { $0["count"] as? Int ?? -1 }
+                )
+            }
+            #expect(expected.contains { $0.measure == "one-way" && $0.counts.reduce(0, +) > 10 }, "\(id)")
+            for (histogram, object) in zip(expected, latency) {
+                #expect(histogram.counts.reduce(0, +) == object["samples"] as? Int, "\(id)")
+            }
+            let section = try #require(findings.sections.first { $0.id == id })
+            #expect(section.histograms == expected, "\(id)")
+        }
+        // The drone's realtime service class is interactive video (Profiles/drone.json).
+        let realtime = try #require(findings.sections.first { $0.id == "WA/PERF/BV-01" })
+        #expect(realtime.histograms.first?.accessCategory == "AC_VI")
+
+        let python = try #require(ExternalTool.pythonWithJSONSchema(), "\(ExternalTool.setupAdvice)")
+        let validation = try ExternalTool.validateJSONSchema(
+            python: python,
+            schema: CommandRunner.repository.appendingPathComponent("docs/report.schema.json").path,
+            document: path("r.json")
+        )
+        #expect(validation.status == 0, "\(validation.errors)")
+    }
 }
