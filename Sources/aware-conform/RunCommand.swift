@@ -24,7 +24,8 @@ struct RunCommand: ParsableCommand {
               Console progress and a summary; --junit FILE (JUnit XML: testcase name = the stable ID, \
             classname = its group); --json FILE (docs/reports.md); --html FILE (one self-contained page \
             for people: summary, failing tests first with rerun commands, a sequence diagram of each \
-            failing test's frames, links relative to the page into the evidence); --evidence DIR keeps \
+            failing test's frames, latency histograms of performance tests, links relative to the page \
+            into the evidence); --evidence DIR keeps \
             events.jsonl and a pcap for every test (failing tests always leave them).
 
             Exit status: 0 every applicable test passed, 1 a test failed, 2 usage or profile error, 3 \

@@ -27,12 +27,6 @@ public struct HTMLReport: Sendable {
         try HTMLReport(run: run, pagePath: pagePath).render().write(toFile: pagePath, atomically: true, encoding: .utf8)
     }
 
-    /// Failing tests first, then passed, then skipped; each part in ID order.
-    public var orderedTests: [TestResult] {
-        run.tests.filter(\.verdict.isFailing) + run.tests.filter { $0.verdict == .pass }
-            + run.tests.filter { $0.verdict == .skip }
-    }
-
     public func render() -> String {
         let summary = HTMLRunSummary(run: run)
         var page = """
@@ -50,6 +44,7 @@ public struct HTMLReport: Sendable {
 
             """
         page += summary.html()
+        // Failing tests first, then passed, then skipped; each part in ID order.
         page += "<main>\n"
         let failing = run.tests.filter(\.verdict.isFailing)
         let passed = run.tests.filter { $0.verdict == .pass }
