@@ -37,7 +37,7 @@ struct FrameSequence: Hashable, Sendable {
             return .failure(.missing(path: path))
         }
         guard let data = FileManager.default.contents(atPath: resolved) else {
-            return .failure(.unreadable(path: path, reason: "permission denied"))
+            return .failure(.unreadable(path: path, reason: "permission denied or an I/O error"))
         }
         let bytes = [UInt8](data)
         guard CaptureReader.format(of: bytes) != nil else { return .failure(.notACapture(path: path)) }
