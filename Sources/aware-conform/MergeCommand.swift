@@ -25,7 +25,9 @@ struct MergeCommand: ParsableCommand {
 
             OUTPUT
               --json FILE writes the `run --json` format (docs/reports.md; run.shard is null), --junit \
-            FILE the JUnit XML `run --junit` writes. Without either, the summary table is printed.
+            FILE the JUnit XML `run --junit` writes, --html FILE the page `run --html` writes (evidence \
+            paths in the shards are read relative to the current directory, as the runs wrote them). \
+            Without any of them, the summary table is printed.
 
             Exit status: 0 every merged test passed or was skipped, 1 a test failed, 2 usage error or a \
             report that is unreadable, malformed or from another run, 3 a shard recorded an environment \
@@ -42,6 +44,9 @@ struct MergeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the merged JSON report.", valueName: "file"))
     var json: String?
 
+    @Option(help: ArgumentHelp("Write the merged HTML report (as run --html).", valueName: "file"))
+    var html: String?
+
     func run() throws {
         var standardError = StandardError()
         let merge: RunReportMerge
@@ -56,11 +61,12 @@ struct MergeCommand: ParsableCommand {
         do {
             if let junit { try JUnitReport.render(result).write(toFile: junit, atomically: true, encoding: .utf8) }
             if let json { try JSONReport.render(result).write(toFile: json, atomically: true, encoding: .utf8) }
+            if let html { try HTMLReport.write(result, to: html) }
         } catch {
             print("aware-conform merge: cannot write a report: \(error)", to: &standardError)
             throw ExitCode(RunExitCode.environmentError.rawValue)
         }
-        if junit == nil && json == nil {
+        if junit == nil && json == nil && html == nil {
             print(ConsoleFormatter(style: .detect()).summary(result), terminator: "")
         } else {
             let count = result.tests.count

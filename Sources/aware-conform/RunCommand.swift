@@ -28,8 +28,11 @@ struct RunCommand: ParsableCommand {
 
             REPORTS
               Console progress and a summary; --junit FILE (JUnit XML: testcase name = the stable ID, \
-            classname = its group); --json FILE (docs/reports.md); --evidence DIR keeps events.jsonl and \
-            a pcap for every test (failing tests always leave them).
+            classname = its group); --json FILE (docs/reports.md); --html FILE (one self-contained page \
+            for people: summary, failing tests first with rerun commands, a sequence diagram of each \
+            failing test's frames, latency histograms of performance tests, links relative to the page \
+            into the evidence); --evidence DIR keeps \
+            events.jsonl and a pcap for every test (failing tests always leave them).
 
             Exit status: 0 every applicable test passed, 1 a test failed, 2 usage or profile error, 3 \
             environment error.
@@ -67,6 +70,14 @@ struct RunCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Write a JSON report.", valueName: "file"))
     var json: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Write a self-contained HTML report: failing tests first, their frames as sequence diagrams.",
+            valueName: "file"
+        )
+    )
+    var html: String?
 
     @Option(help: ArgumentHelp("Keep events.jsonl and a pcap for every test here.", valueName: "dir"))
     var evidence: String?
@@ -135,6 +146,7 @@ struct RunCommand: ParsableCommand {
         do {
             if let junit { try JUnitReport.render(result).write(toFile: junit, atomically: true, encoding: .utf8) }
             if let json { try JSONReport.render(result).write(toFile: json, atomically: true, encoding: .utf8) }
+            if let html { try HTMLReport.write(result, to: html) }
         } catch {
             var standardError = StandardError()
             print("aware-conform run: cannot write a report: \(error)", to: &standardError)

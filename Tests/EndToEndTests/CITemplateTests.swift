@@ -129,11 +129,13 @@ import Testing
             #expect(merged.status == 0, "\(command)\n\(merged.output.suffix(800))")
             let mergedReport = directory.appendingPathComponent("merged/\(accessory)/report.json")
             #expect(try Self.verdicts(mergedReport) == Self.unsharded(in: directory))
-            #expect(
-                FileManager.default.fileExists(
-                    atPath: directory.appendingPathComponent("merged/\(accessory)/junit.xml").path
+            for file in ["junit.xml", "report.html"] {
+                #expect(
+                    FileManager.default.fileExists(
+                        atPath: directory.appendingPathComponent("merged/\(accessory)/\(file)").path
+                    )
                 )
-            )
+            }
             // Every test that ran keeps its capture (skipped tests have none).
             let testCount = try Self.verdicts(mergedReport).values.count { $0 != "skip" }
             let pcaps = try shell.run("ls \(uploaded)\(accessory)/*/evidence/*/capture.pcap | wc -l")

@@ -95,6 +95,7 @@ public enum JSONReport {
             ),
             "wallSeconds": .double(ReportTime.seconds(iteration.wallSeconds)),
             "virtualSeconds": iteration.virtualSeconds.map { .double($0) } ?? .null,
+            "latency": .array(iteration.latency.map(latency)),
             "evidence": iteration.evidence.map { files in
                 .sortedObject([
                     "directory": .string(files.directory),
@@ -103,6 +104,26 @@ public enum JSONReport {
                     "attachments": .array(files.attachments.map(JSONValue.string)),
                 ])
             } ?? .null,
+        ])
+    }
+
+    /// Added within format 1 (docs/reports.md, "An iteration"); readers of older reports see no key.
+    static func latency(_ histogram: LatencyHistogram) -> JSONValue {
+        .sortedObject([
+            "accessCategory": .string(histogram.accessCategory.rawValue),
+            "measure": .string(histogram.measure.rawValue),
+            "samples": int(histogram.samples),
+            "p50Ms": .double(histogram.p50Milliseconds),
+            "p99Ms": .double(histogram.p99Milliseconds),
+            "maxMs": .double(histogram.maximumMilliseconds),
+            "buckets": .array(
+                histogram.buckets.map { bucket in
+                    .sortedObject([
+                        "upToMs": bucket.upToMilliseconds.map { .double($0) } ?? .null,
+                        "count": int(bucket.count),
+                    ])
+                }
+            ),
         ])
     }
 

@@ -1,3 +1,4 @@
+import AwareProtocol
 import AwareWire
 import Foundation
 
@@ -119,6 +120,11 @@ public enum RunReportParser {
                 attachments: try files.strings("attachments")
             )
         }
+        // `latency` came later within format 1: a report without it has no histograms.
+        var latency: [LatencyHistogram] = []
+        if fields.object["latency"] != nil {
+            for histogram in try fields.list("latency") { latency.append(try self.latency(histogram)) }
+        }
         return IterationResult(
             iteration: try fields.integer("iteration", minimum: 1),
             seed: try fields.seed("seed"),
@@ -129,7 +135,39 @@ public enum RunReportParser {
             failures: failures,
             wallSeconds: try fields.seconds("wallSeconds"),
             virtualSeconds: try fields.optionalSeconds("virtualSeconds"),
-            evidence: evidence
+            evidence: evidence,
+            latency: latency
+        )
+    }
+
+    static func latency(_ fields: ReportFields) throws(RunReportMergeError) -> LatencyHistogram {
+        let category = try fields.string("accessCategory")
+        guard let accessCategory = AccessCategory(rawValue: category) else {
+            throw fields.problem(
+                "key \(fields.name("accessCategory")) is \"\(category)\", not AC_BK, AC_BE, AC_VI or AC_VO"
+            )
+        }
+        let name = try fields.string("measure")
+        guard let measure = LatencyHistogram.Measure(rawValue: name) else {
+            throw fields.problem("key \(fields.name("measure")) is \"\(name)\", not one-way or transmit")
+        }
+        var buckets: [LatencyHistogram.Bucket] = []
+        for bucket in try fields.list("buckets") {
+            buckets.append(
+                LatencyHistogram.Bucket(
+                    upToMilliseconds: try bucket.optionalSeconds("upToMs"),
+                    count: try bucket.integer("count", minimum: 0)
+                )
+            )
+        }
+        return LatencyHistogram(
+            accessCategory: accessCategory,
+            measure: measure,
+            samples: try fields.integer("samples", minimum: 1),
+            p50Milliseconds: try fields.seconds("p50Ms"),
+            p99Milliseconds: try fields.seconds("p99Ms"),
+            maximumMilliseconds: try fields.seconds("maxMs"),
+            buckets: buckets
         )
     }
 

@@ -15,6 +15,8 @@ public struct IterationResult: Hashable, Sendable {
     public var virtualSeconds: Double?
     /// Nil when evidence was not kept for this iteration.
     public var evidence: EvidenceFiles?
+    /// Latency histograms a performance test recorded; empty for other tests.
+    public var latency: [LatencyHistogram]
 
     public init(
         iteration: Int,
@@ -26,7 +28,8 @@ public struct IterationResult: Hashable, Sendable {
         failures: [RecordedFailure] = [],
         wallSeconds: Double,
         virtualSeconds: Double?,
-        evidence: EvidenceFiles? = nil
+        evidence: EvidenceFiles? = nil,
+        latency: [LatencyHistogram] = []
     ) {
         self.iteration = iteration
         self.seed = seed
@@ -38,5 +41,6 @@ public struct IterationResult: Hashable, Sendable {
         self.wallSeconds = wallSeconds
         self.virtualSeconds = virtualSeconds
         self.evidence = evidence
+        self.latency = latency
     }
 }

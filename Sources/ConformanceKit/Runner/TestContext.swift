@@ -33,6 +33,7 @@ public final class TestContext: @unchecked Sendable {
     private var captureRecords: [CaptureRecord] = []
     private var captureBytes: [UInt8]?
     private var attachments: [String: [UInt8]] = [:]
+    private var latency: [LatencyHistogram] = []
     private var sealed = false
     private var cancelled = false
 
@@ -197,6 +198,14 @@ public final class TestContext: @unchecked Sendable {
         }
     }
 
+    /// Keeps a latency histogram for the reports (a performance test's measured samples, per
+    /// access category); dropped once the context is sealed, like everything else the body sends.
+    public func record(latency histogram: LatencyHistogram) {
+        lock.withLock {
+            if !sealed { latency.append(histogram) }
+        }
+    }
+
     /// Ends the test as skipped: the target turned out not to support what the test needs.
     public func skip(_ reason: String) throws -> Never {
         throw TestInterruption.skipped(reason: reason)
@@ -205,6 +214,8 @@ public final class TestContext: @unchecked Sendable {
     // MARK: Runner side
 
     var recordedFailures: [RecordedFailure] { lock.withLock { failures } }
+
+    var recordedLatency: [LatencyHistogram] { lock.withLock { latency } }
 
     /// Logs a runner event (test-started, test-finished) even after the body is abandoned.
     func logFromRunner(_ event: String, _ fields: [String: JSONValue]) {

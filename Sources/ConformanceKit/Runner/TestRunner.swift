@@ -207,7 +207,8 @@ public struct TestRunner: Sendable {
             errorOrigin: judgement.origin,
             failures: context.recordedFailures,
             wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18,
-            virtualSeconds: configuration.clock == .virtual ? snapshot.finalTime.seconds : nil
+            virtualSeconds: configuration.clock == .virtual ? snapshot.finalTime.seconds : nil,
+            latency: context.recordedLatency
         )
         return (result, snapshot)
     }

@@ -206,7 +206,7 @@ extension DataPathSuite {
             _ = scenario.wait(.seconds(Int64(seconds) + 10)) { stopped($0) != nil }
             let offered = try context.require(scenario.read(stopped), "the accessory reported the end of its stream")
             scenario.pass(.milliseconds(400))
-            return scenario.read { _ in
+            let stream = scenario.read { _ in
                 let arrivals = session.arrivals[flowID] ?? []
                 let first = arrivals.first ?? start
                 let end = (arrivals.last ?? first) + .milliseconds(1)
@@ -224,6 +224,40 @@ extension DataPathSuite {
                     arrivals: arrivals,
                     latencies: session.latencies[flowID] ?? []
                 )
+            }
+            recordLatency(context, scenario, link, phone: phone, stream: stream, tid: tid)
+            return stream
+        }
+
+        /// Keeps the stream's one-way latencies (under the access category its datagrams carried) and
+        /// the phone's transmit latency per access category for the reports' histograms.
+        func recordLatency(
+            _ context: TestContext,
+            _ scenario: Scenario,
+            _ link: NDPLink,
+            phone: Phone,
+            stream: Stream,
+            tid: UInt8?
+        ) {
+            let (tids, transmit) = scenario.read { _ in
+                (
+                    phone.dataPaths.sessions[link.id]?.receivedTIDs ?? [:],
+                    phone.dataPaths.statistics(link.id)?.transmitLatencies ?? [:]
+                )
+            }
+            let carried = tid ?? tids.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? 0
+            let category = AccessCategory(userPriority: carried)
+            if let histogram = LatencyHistogram(accessCategory: category, measure: .oneWay, samples: stream.latencies) {
+                context.record(latency: histogram)
+            }
+            for category in AccessCategory.allCases {
+                if let histogram = LatencyHistogram(
+                    accessCategory: category,
+                    measure: .transmit,
+                    samples: transmit[category] ?? []
+                ) {
+                    context.record(latency: histogram)
+                }
             }
         }
     }
