@@ -18,7 +18,8 @@ struct AnalyzeCommand: ParsableCommand {
             Frames cut short by the snap length or received with a bad FCS are skipped and noted, \
             retransmissions (Retry bit, same sequence number) are judged once. With --profile (an \
             accessory profile) or --service the service IDs are checked against their names, and \
-            the TXT values against the profile's vendorName / modelName / pairingName.
+            the TXT values against the profile's vendorName / modelName / pairingName. With --device \
+            only frames the device under test sent are reported (a sniffer also hears the phone).
 
             Rules:
             \(AnalysisCatalogue.rules.map { "  \($0.id)  \($0.title)" }.joined(separator: "\n"))
@@ -55,6 +56,15 @@ struct AnalyzeCommand: ParsableCommand {
     )
     var services: [String] = []
 
+    @Option(
+        name: .customLong("device"),
+        help: ArgumentHelp(
+            "Report only frames this NMI sent (repeatable): the device under test, not the phone or the neighbours.",
+            valueName: "mac"
+        )
+    )
+    var devices: [String] = []
+
     @Flag(help: "Print the report as one JSON object instead of text.")
     var json = false
 
@@ -80,6 +90,16 @@ struct AnalyzeCommand: ParsableCommand {
             }
         }
         expectations.serviceNames += services
+        for device in devices {
+            guard let address = MACAddress(string: device) else {
+                print(
+                    "aware-conform analyze: --device \"\(device)\" is not a MAC address (aa:bb:cc:dd:ee:ff)",
+                    to: &standardError
+                )
+                throw ExitCode(2)
+            }
+            expectations.devices.insert(address)
+        }
 
         let loaded: (format: CaptureReader.Format, records: [CaptureRecord])
         do {

@@ -58,6 +58,38 @@ public struct AnalysisContext: Sendable {
         return devices
     }
 
+    /// The NDP / NDPE attributes of a NAF (nan-wire-reference.md 2.10): the common fields, the
+    /// two carry the same Initiator NDI, NDP Control and Responder NDI.
+    public static func dataPathFields(of naf: NANActionFrame) -> [NDPCommonFields] {
+        naf.attributes.compactMap { attribute in
+            switch attribute {
+            case .ndp(let ndp): ndp.common
+            case .ndpExtension(let ndpe): ndpe.common
+            default: nil
+            }
+        }
+    }
+
+    /// `nmis` and the NDIs they announced for themselves in data-path NAFs: the Initiator NDI of
+    /// a Request they sent, the Responder NDI of a Response they sent (4.1). Data frames travel
+    /// between NDIs, not NMIs.
+    public func addresses(of nmis: Set<MACAddress>) -> Set<MACAddress> {
+        var addresses = nmis
+        for frame in frames {
+            guard let management = frame.management, nmis.contains(management.header.address2),
+                case .nanAction(let naf) = management.body
+            else { continue }
+            for fields in Self.dataPathFields(of: naf) {
+                switch naf.subtype {
+                case .dataPathRequest: addresses.insert(fields.initiatorNDI)
+                case .dataPathResponse: if let responder = fields.responderNDI { addresses.insert(responder) }
+                default: break
+                }
+            }
+        }
+        return addresses
+    }
+
     /// "SDF Publish from 02:a0:00:00:00:01 to 51:6f:9a:01:00:00": what and where, for messages.
     public static func describe(_ management: ManagementFrame) -> String {
         "\(management.summary) from \(management.header.address2) to \(management.header.address1)"

@@ -15,19 +15,24 @@ public struct AnalysisProfile: Hashable, Sendable {
     public var pairingName: String?
     /// The profile offers pairing: its publishes must advertise it (DCEA + NPBA).
     public var offersPairing: Bool?
+    /// The device(s) under test, by NMI. When set, only findings on frames these addresses sent
+    /// are reported: a sniffer also hears the phone and the neighbours.
+    public var devices: Set<MACAddress>
 
     public init(
         serviceNames: [String] = [],
         vendorName: String? = nil,
         modelName: String? = nil,
         pairingName: String? = nil,
-        offersPairing: Bool? = nil
+        offersPairing: Bool? = nil,
+        devices: Set<MACAddress> = []
     ) {
         self.serviceNames = serviceNames
         self.vendorName = vendorName
         self.modelName = modelName
         self.pairingName = pairingName
         self.offersPairing = offersPairing
+        self.devices = devices
     }
 
     /// The service ID of each known name: SHA-256 of the ASCII-lower-cased name, first 6 octets.

@@ -20,6 +20,14 @@ public struct CaptureAnalyzer: Sendable {
         let context = AnalysisContext(frames: frames, profile: profile)
         var findings: [AnalysisFinding] = []
         for rule in rules { findings += rule.findings(in: context) }
+        if !profile.devices.isEmpty {
+            let device = context.addresses(of: profile.devices)
+            let transmitters = Dictionary(uniqueKeysWithValues: frames.map { ($0.number, $0.rawTransmitter) })
+            findings = findings.filter { finding in
+                guard let frame = finding.frame, let transmitter = transmitters[frame] ?? nil else { return true }
+                return device.contains(transmitter)
+            }
+        }
         // Stable order: by frame, then by the catalogue's rule order.
         let ruleOrder = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($0.element.id, $0.offset) })
         findings = findings.enumerated().sorted { a, b in

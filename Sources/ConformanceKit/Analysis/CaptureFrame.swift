@@ -108,6 +108,13 @@ public struct CaptureFrame: Sendable {
         return dataFrame?.address2
     }
 
+    /// Address 2 read straight from the octets (802.11 header octets 10-15), for frames that
+    /// did not parse or were skipped; nil when the frame is too short to have one.
+    public var rawTransmitter: MACAddress? {
+        guard octets.count >= 16 else { return nil }
+        return MACAddress(octets[10..<16])
+    }
+
     /// The QoS Data frame, when this is one.
     public var dataFrame: QoSDataFrame? {
         guard let frame else { return nil }

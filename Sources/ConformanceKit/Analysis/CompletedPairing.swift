@@ -11,6 +11,9 @@ public struct CompletedPairing: Hashable, Sendable {
     public var completedAt: Int
     /// The frame that starts the next PASN between the two, when there is one.
     public var supersededAt: Int?
+    /// That next PASN is a new setup (SAE in Wrapped Data), not a verification: the two paired
+    /// from scratch, which they only do when at least one of them had lost the keys.
+    public var supersededBySetup = false
     /// Verification with a cached NPK (no Wrapped Data in frame 1, 3.7) rather than setup.
     public var isVerification: Bool
 

@@ -117,13 +117,84 @@ import Testing
         let ciphertext =
             HandBuiltCapture.header([0xD0, 0x40], to: HandBuiltCapture.phone, from: HandBuiltCapture.accessory)
             + [UInt8](repeating: 0x5A, count: 40)
-        let file = HandBuiltCapture.pcap(
+        // 100 ms apart: well past the 16 TU in which a frame may have been queued before the keys.
+        let frames =
             [followUp(false, 4)] + HandBuiltCapture.pairing + [followUp(false, 4), ciphertext, followUp(false, 9)]
+        let file = HandBuiltCapture.pcap(
+            frames.enumerated().map { (UInt64(1_000_000 + $0.offset * 100_000), $0.element, nil) }
         )
         let result = try report(file, profile: AnalysisProfile())
         #expect(found(result) == ["WA/CAP/PROT-01@5", "WA/CAP/PROT-01@7"])
+        #expect(result.findings.allSatisfy { $0.severity == .error })
         #expect(result.pairingCount == 1)
         #expect(result.findings.first?.message.contains("paired in frame 4") == true)
+        // 1 and 3 ms after PASN frame 3 the frames may have been queued before the keys: warnings.
+        let soon = try report(HandBuiltCapture.pcap(frames), profile: AnalysisProfile())
+        #expect(soon.findings.map(\.severity) == [.warning, .warning])
+    }
+
+    @Test func aNewNIRAEndsThePairingsKeys() throws {
+        // The accessory reboots between frames 5 and 6: its NIRA nonce changes (3.3), and its
+        // unprotected solicited publish to the phone afterwards is not a finding.
+        let reply = { (nira: [UInt8]) in
+            HandBuiltCapture.sdf(
+                to: HandBuiltCapture.phone,
+                attributes: [HandBuiltCapture.sda(), HandBuiltCapture.attribute(0x2B, nira)]
+            )
+        }
+        let before = [0] + [UInt8](repeating: 0x11, count: 16)
+        let after = [0] + [UInt8](repeating: 0x33, count: 16)
+        let multicast = { (nira: [UInt8]) in
+            HandBuiltCapture.sdf(attributes: [HandBuiltCapture.sda(), HandBuiltCapture.attribute(0x2B, nira)])
+        }
+        let frames =
+            [multicast(before)] + HandBuiltCapture.pairing + [
+                multicast(before), reply(before), multicast(after), reply(after),
+            ]
+        let file = HandBuiltCapture.pcap(
+            frames.enumerated().map { (UInt64(1_000_000 + $0.offset * 100_000), $0.element, nil) }
+        )
+        #expect(found(try report(file, profile: AnalysisProfile())) == ["WA/CAP/PROT-01@6"])
+    }
+
+    @Test func unprotectedDataBetweenNDIsThatExchangeProtectedDataIsFound() throws {
+        let accessoryNDI: [UInt8] = [0x02, 0xA0, 0x00, 0x00, 0x01, 0x01]
+        let phoneNDI: [UInt8] = [0x02, 0xB0, 0x00, 0x00, 0x01, 0x02]
+        let other: [UInt8] = [0x02, 0xC0, 0x00, 0x00, 0x01, 0x03]
+        let file = HandBuiltCapture.pcap([
+            HandBuiltCapture.qosData(from: phoneNDI, to: accessoryNDI, protected: true, sequence: 1),
+            HandBuiltCapture.qosData(from: accessoryNDI, to: phoneNDI, protected: false, sequence: 1),
+            HandBuiltCapture.qosData(from: accessoryNDI, to: phoneNDI, protected: true, sequence: 2),
+            // An open data path with someone else is not judged.
+            HandBuiltCapture.qosData(from: accessoryNDI, to: other, protected: false, sequence: 3),
+        ])
+        let result = try report(file, profile: AnalysisProfile())
+        #expect(found(result) == ["WA/CAP/PROT-03@2"])
+        // --device keeps findings on frames the device sent: the NDI counts only when given.
+        let scoped = try report(file, profile: AnalysisProfile(devices: [MACAddress(HandBuiltCapture.accessory)!]))
+        #expect(scoped.findings.isEmpty)
+        let withNDI = try report(
+            file,
+            profile: AnalysisProfile(devices: [MACAddress(HandBuiltCapture.accessory)!, MACAddress(accessoryNDI)!])
+        )
+        #expect(found(withNDI) == ["WA/CAP/PROT-03@2"])
+    }
+
+    @Test func dataInBurstsOneDiscoveryWindowApartIsFoundAndASteadyStreamIsNot() throws {
+        let accessoryNDI: [UInt8] = [0x02, 0xA0, 0x00, 0x00, 0x01, 0x01]
+        let phoneNDI: [UInt8] = [0x02, 0xB0, 0x00, 0x00, 0x01, 0x02]
+        // 50 packet/s for 3 s: steady (every 20 ms), or 26 packets 0.2 ms apart every 524.288 ms.
+        var steady: [(UInt64, [UInt8], Int?)] = []
+        var bursts: [(UInt64, [UInt8], Int?)] = []
+        for index in 0..<150 {
+            let frame = HandBuiltCapture.qosData(from: accessoryNDI, to: phoneNDI, protected: true, sequence: index)
+            steady.append((1_000_000 + UInt64(index) * 20_000, frame, nil))
+            bursts.append((1_000_000 + UInt64(index / 26) * 524_288 + UInt64(index % 26) * 200, frame, nil))
+        }
+        #expect(try report(HandBuiltCapture.pcap(steady)).findings.isEmpty)
+        let result = try report(HandBuiltCapture.pcap(bursts))
+        #expect(found(result) == ["WA/CAP/DATA-DW-01@1"])
+        #expect(result.findings.first?.message.contains("bursts start at frames 1, 27, 53, 79, 105, 131") == true)
     }
 
     @Test func category9InTheClearWithoutAPairingIsFound() throws {

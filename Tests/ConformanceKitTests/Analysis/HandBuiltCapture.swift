@@ -94,6 +94,13 @@ enum HandBuiltCapture {
         [pasn(1, from: phone, to: accessory), pasn(2, from: accessory, to: phone), pasn(3, from: phone, to: accessory)]
     }
 
+    /// A QoS Data frame (IEEE 802.11-2020 9.3.2.1): Frame Control 88 00 (88 40 protected), header,
+    /// QoS Control (TID 5), then `length` octets of body (plaintext or ciphertext alike).
+    static func qosData(from a2: [UInt8], to a1: [UInt8], protected: Bool, sequence: Int, length: Int = 64) -> [UInt8] {
+        header([0x88, protected ? 0x40 : 0x00], to: a1, from: a2, sequence: sequence) + [0x05, 0x00]
+            + [UInt8](repeating: 0x54, count: length)
+    }
+
     /// A NAN beacon (1.4): Timestamp, Beacon Interval 512, Capability, NAN element with Master
     /// Indication and Cluster attributes.
     static func beacon(tsf: UInt64, from a2: [UInt8] = phone) -> [UInt8] {
