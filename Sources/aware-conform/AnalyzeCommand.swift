@@ -29,8 +29,9 @@ struct AnalyzeCommand: ParsableCommand {
             docs/analyze.md.
 
             Exit status: 0 no error findings, 1 error findings, 2 the capture or profile cannot be \
-            read or is malformed (the message names the file and the octet offset), 3 the system \
-            refused to read an existing file.
+            read or is malformed (the message names the file and the octet offset; a capture cut \
+            short still has the frames before the cut analyzed), 3 the system refused to read an \
+            existing file.
 
             Examples:
               aware-conform analyze sniff.pcapng --profile Profiles/drone.json
@@ -101,9 +102,9 @@ struct AnalyzeCommand: ParsableCommand {
             expectations.devices.insert(address)
         }
 
-        let loaded: (format: CaptureReader.Format, records: [CaptureRecord])
+        let loaded: (format: CaptureReader.Format, records: [CaptureRecord], stoppedBy: AnalysisInputError?)
         do {
-            loaded = try AnalysisInputError.records(of: try Self.read(capture), path: capture)
+            loaded = try AnalysisInputError.availableRecords(of: try Self.read(capture), path: capture)
         } catch .unreadable(let path, let reason) {
             print(
                 "aware-conform analyze: \(AnalysisInputError.unreadable(path: path, reason: reason))",
@@ -119,11 +120,21 @@ struct AnalyzeCommand: ParsableCommand {
         var output = OutputBuffer()
         if json {
             let format = loaded.format == .pcap ? "pcap" : "pcapng"
-            output.line(report.json(capture: capture, format: format, profile: profile).serialized)
+            let error = loaded.stoppedBy.map { "\($0)" }
+            output.line(report.json(capture: capture, format: format, profile: profile, captureError: error).serialized)
         } else {
             for line in report.text(capture: capture) { output.line(line) }
         }
         output.flush()
+        // A capture cut short is still malformed: the frames before the cut are reported above,
+        // and the status says the file is not whole.
+        if let stoppedBy = loaded.stoppedBy {
+            print(
+                "aware-conform analyze: \(stoppedBy) (the \(loaded.records.count) frames before it were analyzed)",
+                to: &standardError
+            )
+            throw ExitCode(2)
+        }
         if report.hasErrors { throw ExitCode(1) }
     }
 

@@ -25,6 +25,23 @@ public enum AnalysisInputError: Error, Hashable, Sendable, CustomStringConvertib
         }
     }
 
+    /// The records a capture yields up to its first error, with that error: a capture cut short
+    /// (a sniffer killed mid-write) still has frames worth analyzing. Throws when no record at all
+    /// can be read.
+    public static func availableRecords(
+        of bytes: [UInt8],
+        path: String
+    ) throws(AnalysisInputError) -> (
+        format: CaptureReader.Format, records: [CaptureRecord], stoppedBy: AnalysisInputError?
+    ) {
+        guard let format = CaptureReader.format(of: bytes) else {
+            throw .notACapture(path: path, firstOctets: Array(bytes.prefix(4)))
+        }
+        let (records, error) = CaptureReader.readAvailable(bytes: bytes)
+        if let error, records.isEmpty { throw .malformedCapture(path: path, error: error) }
+        return (format, records, error.map { .malformedCapture(path: path, error: $0) })
+    }
+
     public var description: String {
         switch self {
         case .noSuchFile(let path):

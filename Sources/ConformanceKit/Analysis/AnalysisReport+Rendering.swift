@@ -31,10 +31,11 @@ extension AnalysisReport {
     }
 
     /// The report as one JSON object (docs/analyze.md describes every member).
-    public func json(capture: String, format: String?, profile: String?) -> JSONValue {
+    public func json(capture: String, format: String?, profile: String?, captureError: String? = nil) -> JSONValue {
         .object([
             ("capture", .string(capture)),
             ("format", format.map { .string($0) } ?? .null),
+            ("captureError", captureError.map { .string($0) } ?? .null),
             ("profile", profile.map { .string($0) } ?? .null),
             (
                 "summary",

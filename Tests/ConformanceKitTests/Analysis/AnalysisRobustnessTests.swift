@@ -91,6 +91,33 @@ import Testing
         }
     }
 
+    @Test func aCaptureCutShortStillYieldsTheFramesBeforeTheCut() throws {
+        // Frame sizes of the seed, from its record headers: cut 5 octets into each record's data.
+        var offset = 24
+        var frames = 0
+        while offset + 16 <= Self.seed.count {
+            let length = Int(Self.seed[offset + 8]) | Int(Self.seed[offset + 9]) << 8
+            let cut = Array(Self.seed.prefix(offset + 16 + min(5, length - 1)))
+            if frames == 0 {
+                #expect(throws: AnalysisInputError.self) {
+                    try AnalysisInputError.availableRecords(of: cut, path: "cut.pcap")
+                }
+            } else {
+                let (_, records, stoppedBy) = try AnalysisInputError.availableRecords(of: cut, path: "cut.pcap")
+                #expect(records.count == frames)
+                #expect(
+                    stoppedBy?.description.hasPrefix("cut.pcap at offset \(offset + 16): malformed capture") == true
+                )
+            }
+            frames += 1
+            offset += 16 + length
+        }
+        #expect(frames == 7)
+        let (_, records, stoppedBy) = try AnalysisInputError.availableRecords(of: Self.seed, path: "whole.pcap")
+        #expect(records.count == 7)
+        #expect(stoppedBy == nil)
+    }
+
     @Test func theErrorNamesTheFileAndTheOffset() {
         // Cut inside the first record header (octets 24-39): ts_sec (24-27) is there, ts_usec
         // (28-31) is not.
