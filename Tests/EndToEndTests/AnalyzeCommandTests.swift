@@ -248,6 +248,12 @@ import Testing
             truncated.standardError.contains("cut.pcap at offset 254: malformed capture"),
             "\(truncated.standardError)"
         )
+        // The frame before the cut is still analyzed.
+        #expect(truncated.standardError.contains("(the 1 frames before it were analyzed)"))
+        #expect(
+            truncated.standardOutput.contains("Summary: 1 frame (1 NAN, 0 skipped)"),
+            "\(truncated.standardOutput)"
+        )
 
         let badProfile = try CommandRunner.run(
             "aware-conform",
