@@ -22,7 +22,7 @@ struct AnalyzeCommand: ParsableCommand {
             only frames the device under test sent are reported (a sniffer also hears the phone).
 
             Rules:
-            \(AnalysisCatalogue.rules.map { "  \($0.id)  \($0.title)" }.joined(separator: "\n"))
+            \(AnalysisCatalogue.rules.map { "  \($0.id.padding(toLength: 19, withPad: " ", startingAt: 0))\($0.title)" }.joined(separator: "\n"))
 
             --json prints one JSON object: capture, format, profile, summary (counts), findings \
             (frame, rule, severity, message, source) and rules (id, title, source, findings). See \

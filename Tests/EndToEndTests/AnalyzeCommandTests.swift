@@ -202,7 +202,7 @@ import Testing
         let text = outcome.standardOutput
         #expect(
             text.contains(
-                "ERROR WA/CAP/PROT-01 — After pairing, unicast SDFs and NAFs between the pair are protected [10]"
+                "ERROR WA/CAP/PROT-01 — After pairing, unicast SDFs and NAFs are protected [10]"
             )
         )
         #expect(text.contains("  frame 17: SDF Follow-up from 02:b0:00:00:00:02 to 02:a0:00:00:00:01 is not protected"))

@@ -6,7 +6,7 @@ import AwareWire
 /// request by the two NMIs and the dialog token.
 public struct BootstrappingExchangeRule: AnalysisRule {
     public let id = "WA/CAP/NPBA-02"
-    public let title = "Bootstrapping requests name one method; accepted responses name its complement"
+    public let title = "Bootstrapping: one method asked, its complement accepted"
     public let severity = AnalysisSeverity.error
     public let source = "nan-wire-reference.md 3.2 (complement rule), 2.18 (NPBA)"
 

@@ -10,7 +10,7 @@ import Foundation
 /// bulk schedule's bursts every 128 TU are not flagged.
 public struct DataBurstRule: AnalysisRule {
     public let id = "WA/CAP/DATA-DW-01"
-    public let title = "Data streams do not arrive in bursts at the discovery-window period (512 TU)"
+    public let title = "Data does not arrive in bursts every 512 TU (DW period)"
     public let severity = AnalysisSeverity.error
     public let source = "nan-wire-reference.md 1.4 (DW period 512 TU); esp-idf issue 19066; BurstDetector (issue 5)"
     public var minimumFrames = 12

@@ -3,7 +3,7 @@
 /// match the CRC-32 of the frame. Skipped and noted.
 public struct FrameCorruptedRule: AnalysisRule {
     public let id = "WA/CAP/FRAME-02"
-    public let title = "Frames received with a bad FCS are skipped, not judged"
+    public let title = "Frames received with a bad FCS are skipped"
     public let severity = AnalysisSeverity.info
     public let source = "IEEE 802.11-2020 9.2.4.8 (FCS field); radiotap.org Flags (0x10 FCS at end, 0x40 bad FCS)"
 

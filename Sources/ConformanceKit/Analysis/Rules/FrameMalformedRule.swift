@@ -3,7 +3,7 @@
 /// otherwise). The message names the structure, field and octet offset (from Frame Control).
 public struct FrameMalformedRule: AnalysisRule {
     public let id = "WA/CAP/FRAME-03"
-    public let title = "Frames and NAN attributes are well formed (lengths, fields, values)"
+    public let title = "Frames and NAN attributes are well formed"
     public let severity = AnalysisSeverity.error
     public let source = "nan-wire-reference.md 1.1, 2.1 (attribute header; hostap nan_parse_attrs), 2.2-2.18"
 

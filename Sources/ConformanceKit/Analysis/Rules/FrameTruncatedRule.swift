@@ -3,7 +3,7 @@
 /// is skipped and noted, never parsed as if whole.
 public struct FrameTruncatedRule: AnalysisRule {
     public let id = "WA/CAP/FRAME-01"
-    public let title = "Frames cut short by the capture's snap length are skipped, not judged"
+    public let title = "Frames cut short by the snap length are skipped"
     public let severity = AnalysisSeverity.info
     public let source = "pcap record header incl_len/orig_len (tcpdump.org LINKTYPE docs; platform-notes.md 4)"
 

@@ -6,7 +6,7 @@ import AwareWire
 /// 3.7); hostap adds it whenever verification is enabled and a NIK exists.
 public struct IdentityResolutionAfterPairingRule: AnalysisRule {
     public let id = "WA/CAP/NIRA-01"
-    public let title = "After pairing, a device that caches keys carries a NIRA in its publishes"
+    public let title = "After pairing, a key-caching device publishes a NIRA"
     public let severity = AnalysisSeverity.error
     public let source = "nan-wire-reference.md 3.3 (NIRA added with pairing verification), 3.7, 2.17"
 

@@ -6,7 +6,7 @@ import AwareWire
 /// offers pairing but publishes without either, leaves the phone unable to bootstrap.
 public struct PairingAdvertisementRule: AnalysisRule {
     public let id = "WA/CAP/NPBA-01"
-    public let title = "Publishes advertise pairing consistently: DCEA Pairing Setup <=> NPBA Advertise with methods"
+    public let title = "DCEA Pairing Setup <=> NPBA Advertise with a method"
     public let severity = AnalysisSeverity.error
     public let source = "nan-wire-reference.md 3.3 (advertising pairing capability), 2.16 (DCEA), 2.18 (NPBA)"
 

@@ -14,7 +14,7 @@ import AwareWire
 ///   which is not on the air.
 public struct ProtectedAfterPairingRule: AnalysisRule {
     public let id = "WA/CAP/PROT-01"
-    public let title = "After pairing, unicast SDFs and NAFs between the pair are protected"
+    public let title = "After pairing, unicast SDFs and NAFs are protected"
     public let severity = AnalysisSeverity.error
     public let source = "nan-wire-reference.md 3.8 (protected management frames after pairing), 1.1, 3.1, 3.2"
     /// One discovery window, in nanoseconds of capture time.

@@ -10,7 +10,7 @@ import AwareWire
 /// frame with a body between NDIs shown secured is a finding.
 public struct ProtectedDataRule: AnalysisRule {
     public let id = "WA/CAP/PROT-03"
-    public let title = "Data frames on a secured data path are protected"
+    public let title = "Data on a secured data path is protected"
     public let severity = AnalysisSeverity.error
     public let source = "nan-wire-reference.md 4.1, 4.2 (NDP security, TK from the NDP PTK), 2.10 (NDP Control b2)"
 

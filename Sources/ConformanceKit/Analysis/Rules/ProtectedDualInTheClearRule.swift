@@ -8,7 +8,7 @@ import AwareWire
 /// peer it shares no key with yet (`nan_is_naf` accepts category 9 for exactly those subtypes).
 public struct ProtectedDualInTheClearRule: AnalysisRule {
     public let id = "WA/CAP/PROT-02"
-    public let title = "Category 9 (Protected Dual) SDFs and NAFs are never sent in the clear"
+    public let title = "Category 9 (Protected Dual) frames never go in the clear"
     public let severity = AnalysisSeverity.error
     public let source =
         "nan-wire-reference.md 1.1 (Protected SDF / NAF; hostap nan_is_naf), 3.8; IEEE 802.11-2020 12.6.19 (robust frames)"

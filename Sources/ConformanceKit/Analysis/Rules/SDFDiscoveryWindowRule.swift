@@ -11,7 +11,7 @@ import AwareWire
 /// Unsynchronized discovery (USD, A3 = NAN Network ID) has no windows and is not judged.
 public struct SDFDiscoveryWindowRule: AnalysisRule {
     public let id = "WA/CAP/SDF-DW-01"
-    public let title = "Multicast SDFs in a synchronized cluster are sent inside a discovery window"
+    public let title = "Multicast SDFs of a cluster are sent in discovery windows"
     public let severity = AnalysisSeverity.error
     public let source = "nan-wire-reference.md 1.4 (DW 16 TU every 512 TU; 5 GHz DW at slot 8), 1.3 (Cluster ID in A3)"
     /// Microseconds of slack at either end of a window: one TU.

@@ -5,7 +5,7 @@ import AwareWire
 /// Service Control type 3 is reserved.
 public struct ServiceDescriptorConsistencyRule: AnalysisRule {
     public let id = "WA/CAP/ATTR-01"
-    public let title = "SDA and SDEA agree: SDEA Instance ID matches an SDA, Instance ID 1..255, no reserved type"
+    public let title = "SDEA matches an SDA; Instance ID 1..255; no reserved type"
     public let severity = AnalysisSeverity.error
     public let source = "nan-wire-reference.md 2.4 (SDA Instance ID, Service Control), 2.5 (SDEA Instance ID)"
 

@@ -5,7 +5,7 @@ import AwareWire
 /// when the names are known (the profile or --service), for every Publish.
 public struct ServiceIDHashRule: AnalysisRule {
     public let id = "WA/CAP/SID-01"
-    public let title = "Published Service IDs are SHA-256 of a known service name (first 6 octets)"
+    public let title = "Published Service IDs are the hash of a known name"
     public let severity = AnalysisSeverity.error
     public let source = "nan-wire-reference.md 2.4 (Service ID, hostap nan_de_derive_service_id), 8.6"
 

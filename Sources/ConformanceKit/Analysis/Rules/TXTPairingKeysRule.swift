@@ -6,7 +6,7 @@ import AwareWire
 /// never appears (error). Missing pairingName: it appears without its name (warning).
 public struct TXTPairingKeysRule: AnalysisRule {
     public let id = "WA/CAP/TXT-02"
-    public let title = "Publishes offering pairing carry vendorName and modelName (and pairingName) in TXT"
+    public let title = "Pairing publishes carry vendorName, modelName, pairingName"
     public let severity = AnalysisSeverity.error
     public let source = "apple-peer-model.md 1.6 (PairingInfo TXT keys), 2.1 (discovery descriptor steps 2-6)"
 

@@ -5,7 +5,7 @@ import AwareWire
 /// When the profile names them, every publish's TXT record must carry exactly those values.
 public struct TXTProfileValuesRule: AnalysisRule {
     public let id = "WA/CAP/TXT-03"
-    public let title = "TXT vendorName / modelName / pairingName equal the profile's values"
+    public let title = "TXT vendor, model and pairing names equal the profile's"
     public let severity = AnalysisSeverity.error
     public let source = "apple-peer-model.md 2.1 step 5 (whole-string compare), 1.6 (PairingInfo)"
 

@@ -5,7 +5,7 @@ import AwareWire
 /// past the Service Info is unreadable (RFC 6763 6.1).
 public struct TXTValueLengthRule: AnalysisRule {
     public let id = "WA/CAP/TXT-01"
-    public let title = "TXT records parse and every value is UTF-8 of at most 63 octets"
+    public let title = "TXT records parse; values are UTF-8, at most 63 octets"
     public let severity = AnalysisSeverity.error
     public let source = "apple-peer-model.md 1.6 (PairingInfo: <= 63-byte UTF-8); RFC 6763 6.1, 6.3"
 
