@@ -26,12 +26,11 @@ public struct AnalysisContext: Sendable {
             last[header.address2] = header.sequenceControl.rawValue
         }
         retransmissions = repeated
+        judgedFrames = frames.filter { $0.condition == .whole && $0.frame != nil && !repeated.contains($0.number) }
     }
 
     /// Frames a rule should judge: whole, parsed, and not a retransmission of the one before.
-    public var judgedFrames: [CaptureFrame] {
-        frames.filter { $0.condition == .whole && $0.frame != nil && !retransmissions.contains($0.number) }
-    }
+    public let judgedFrames: [CaptureFrame]
 
     /// The NAN attributes a management frame carries, wherever they sit: SDF and NAF bodies,
     /// the NAN element of a beacon or of a PASN Authentication frame.

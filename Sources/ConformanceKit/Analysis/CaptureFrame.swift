@@ -14,7 +14,9 @@ public struct CaptureFrame: Sendable {
     public var octets: [UInt8]
     public var condition: CaptureFrameCondition
     /// The parse result; nil when the frame was skipped (see ``condition``).
-    public var parsed: Result<IEEE80211Frame, WireError>?
+    public private(set) var parsed: Result<IEEE80211Frame, WireError>?
+    /// The QoS Data frame, when this is one (parsed once: several rules read it).
+    public private(set) var dataFrame: QoSDataFrame? = nil
 
     /// Reads a capture record. Link type 105 says nothing about the FCS (Wireshark has a
     /// preference for it): when a frame does not parse as it is but does without its last four
@@ -54,11 +56,13 @@ public struct CaptureFrame: Sendable {
             {
                 octets = body
                 parsed = .success(frame)
+                dataFrame = Self.qosData(parsed)
                 return
             }
         }
         octets = record.frame
         parsed = whole
+        dataFrame = Self.qosData(parsed)
     }
 
     /// A frame given directly (tests, one frame as hex).
@@ -70,6 +74,7 @@ public struct CaptureFrame: Sendable {
         self.octets = octets
         condition = .whole
         parsed = Self.parse(octets)
+        dataFrame = Self.qosData(parsed)
     }
 
     private static func parse(_ octets: [UInt8]) -> Result<IEEE80211Frame, WireError> {
@@ -115,9 +120,8 @@ public struct CaptureFrame: Sendable {
         return MACAddress(octets[10..<16])
     }
 
-    /// The QoS Data frame, when this is one.
-    public var dataFrame: QoSDataFrame? {
-        guard let frame else { return nil }
+    private static func qosData(_ parsed: Result<IEEE80211Frame, WireError>?) -> QoSDataFrame? {
+        guard case .success(let frame)? = parsed else { return nil }
         return try? frame.qosDataFrame()
     }
 

@@ -18,6 +18,13 @@ public struct DiscoveryWindowClock: Hashable, Sendable {
     }
 
     public var references: [Reference]
+    /// The references of each cluster and time base, sorted by capture time, for a binary search.
+    private var timelines: [Timeline: [Reference]]
+
+    private struct Timeline: Hashable {
+        var cluster: MACAddress
+        var usesMACTime: Bool
+    }
 
     public init(frames: [CaptureFrame]) {
         references = frames.compactMap { frame in
@@ -32,6 +39,8 @@ public struct DiscoveryWindowClock: Hashable, Sendable {
                 tsf: beacon.timestamp
             )
         }
+        timelines = Dictionary(grouping: references) { Timeline(cluster: $0.cluster, usesMACTime: $0.usesMACTime) }
+            .mapValues { $0.sorted { $0.heardAt < $1.heardAt } }
     }
 
     /// Whether the capture holds a beacon of `cluster`.
@@ -41,9 +50,19 @@ public struct DiscoveryWindowClock: Hashable, Sendable {
     public func tsf(of frame: CaptureFrame, in cluster: MACAddress) -> (tsf: UInt64, reference: Reference)? {
         let heard = frame.microseconds
         let usesMACTime = frame.macTimestamp != nil
-        let candidates = references.filter { $0.cluster == cluster && $0.usesMACTime == usesMACTime }
+        guard let timeline = timelines[Timeline(cluster: cluster, usesMACTime: usesMACTime)], !timeline.isEmpty else {
+            return nil
+        }
+        // The first reference heard at or after the frame, and the one before it.
+        var low = 0
+        var high = timeline.count
+        while low < high {
+            let middle = (low + high) / 2
+            if timeline[middle].heardAt < heard { low = middle + 1 } else { high = middle }
+        }
+        let neighbours = [low - 1, low].filter { timeline.indices.contains($0) }.map { timeline[$0] }
         guard
-            let nearest = candidates.min(by: {
+            let nearest = neighbours.min(by: {
                 Self.distance($0.heardAt, heard) < Self.distance($1.heardAt, heard)
             })
         else { return nil }
