@@ -193,6 +193,30 @@ import Testing
         #expect(burstReport.frames("WA/CAP/DATA-DW-01").first ?? 0 <= firstData)
     }
 
+    @Test func theEmulatorsOwnPcapngReadsCleanAndItsWrongServiceIDIsFound() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for fault in [nil, "wrong-service-id"] as [String?] {
+            let capture = directory.appendingPathComponent("\(fault ?? "healthy").pcapng").path
+            var arguments = ["--profile", Self.profile, "--air", "sim", "--duration", "3", "--capture", capture]
+            if let fault { arguments += ["--fault", fault] }
+            let emulator = try CommandRunner.run("accessory-emu", arguments)
+            #expect(emulator.status == 0, "\(emulator.standardError)")
+            let report = try Self.analyze(capture)
+            #expect((report.object["format"] as? String) == "pcapng")
+            let publishes = try Self.tsharkFrames(capture, "nan.sda.sc.type == 0")
+            #expect(!publishes.isEmpty)
+            if fault == nil {
+                #expect(report.status == 0, "\(report.findings)")
+                #expect(report.findings.isEmpty, "\(report.findings)")
+            } else {
+                #expect(report.status == 1)
+                #expect(report.errorRules == ["WA/CAP/SID-01"])
+                #expect(report.frames("WA/CAP/SID-01") == publishes)
+            }
+        }
+    }
+
     @Test func theHostapSessionAsTextGroupsByRuleAndEndsWithASummary() throws {
         let outcome = try CommandRunner.run(
             "aware-conform",
