@@ -19,11 +19,16 @@ public struct AnalysisContext: Sendable {
         var last: [MACAddress: UInt16] = [:]
         var repeated: Set<Int> = []
         for frame in frames {
-            guard let header = frame.management?.header else { continue }
-            if header.frameControl.retry, last[header.address2] == header.sequenceControl.rawValue {
-                repeated.insert(frame.number)
+            let fields: (retry: Bool, transmitter: MACAddress, sequence: UInt16)
+            if let header = frame.management?.header {
+                fields = (header.frameControl.retry, header.address2, header.sequenceControl.rawValue)
+            } else if let data = frame.dataFrame {
+                fields = (data.frameControl.retry, data.address2, data.sequenceControl.rawValue)
+            } else {
+                continue
             }
-            last[header.address2] = header.sequenceControl.rawValue
+            if fields.retry, last[fields.transmitter] == fields.sequence { repeated.insert(frame.number) }
+            last[fields.transmitter] = fields.sequence
         }
         retransmissions = repeated
         judgedFrames = frames.filter { $0.condition == .whole && $0.frame != nil && !repeated.contains($0.number) }

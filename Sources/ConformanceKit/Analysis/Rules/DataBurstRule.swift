@@ -24,11 +24,8 @@ public struct DataBurstRule: AnalysisRule {
         }
         var streams: [Stream: [CaptureFrame]] = [:]
         var order: [Stream] = []
-        var lastSequence: [MACAddress: UInt16] = [:]
         for frame in context.judgedFrames {
             guard let data = frame.dataFrame, !data.body.isEmpty, !data.address1.isGroup else { continue }
-            if data.frameControl.retry, lastSequence[data.address2] == data.sequenceControl.rawValue { continue }
-            lastSequence[data.address2] = data.sequenceControl.rawValue
             let stream = Stream(transmitter: data.address2, receiver: data.address1)
             if streams[stream] == nil { order.append(stream) }
             streams[stream, default: []].append(frame)
