@@ -86,7 +86,7 @@ import Testing
         ])
         let result = try report(file)
         #expect(found(result) == ["WA/CAP/SDF-DW-01@3", "WA/CAP/SDF-DW-01@4"])
-        #expect(result.findings.first?.message.contains("97.6 TU into the 512 TU period") == true)
+        #expect(result.findings.first?.message.contains("was sent 97.6 TU after the start of a 2.4 GHz discovery window") == true)
     }
 
     @Test func withoutABeaconTheWindowCheckSaysItCannotPlaceTheFrames() throws {

@@ -47,13 +47,17 @@ public struct SDFDiscoveryWindowRule: AnalysisRule {
                 return position < length + 2 * grace
             }
             guard !inWindow else { continue }
-            let position = (tsf &+ period &- (offsets.first ?? 0)) % period
+            let start = offsets.first ?? 0
+            let position = (tsf &+ period &- start) % period
+            let band = start == 0 ? "2.4 GHz" : "5 GHz"
+            let either =
+                frame.frequencyMHz == nil ? " (no channel in the capture; the 5 GHz window does not fit either)" : ""
             found.append(
                 finding(
                     frame.number,
-                    "\(AnalysisContext.describe(management)) was sent \(formatTU(position)) TU into the 512 TU "
-                        + "period of cluster \(cluster) (TSF \(tsf) µs from the beacon in frame \(reference.frame)); "
-                        + "the discovery window is the first 16 TU\(frame.frequencyMHz == nil ? " (or 128-144 TU on 5 GHz)" : "")"
+                    "\(AnalysisContext.describe(management)) was sent \(formatTU(position)) TU after the start of a "
+                        + "\(band) discovery window of cluster \(cluster), which lasts 16 TU (TSF \(tsf) µs, placed by "
+                        + "the beacon in frame \(reference.frame))\(either)"
                 )
             )
         }
