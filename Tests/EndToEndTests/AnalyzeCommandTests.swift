@@ -245,6 +245,35 @@ import Testing
         )
     }
 
+    /// The members docs/analyze.md documents, and no others.
+    @Test func jsonHasTheDocumentedMembers() throws {
+        let report = try Self.analyze("Fixtures/hostap-session-A/session.pcap")
+        #expect(
+            Set(report.object.keys) == ["capture", "format", "captureError", "profile", "summary", "findings", "rules"]
+        )
+        #expect(report.object["format"] as? String == "pcap")
+        #expect(report.object["captureError"] is NSNull)
+        let summary = try #require(report.object["summary"] as? [String: Any])
+        #expect(
+            Set(summary.keys) == [
+                "frames", "nanFrames", "skippedFrames", "pairings", "errors", "warnings", "notes", "text",
+            ]
+        )
+        #expect(summary["frames"] as? Int == 37)
+        for finding in report.findings {
+            #expect(Set(finding.keys) == ["frame", "rule", "severity", "message", "source"])
+            #expect(["error", "warning", "info"].contains(finding["severity"] as? String ?? ""))
+        }
+        let rules = try #require(report.object["rules"] as? [[String: Any]])
+        #expect(rules.count == 16)
+        for rule in rules { #expect(Set(rule.keys) == ["id", "title", "source", "findings"]) }
+        let documentation = try String(contentsOfFile: "docs/analyze.md", encoding: .utf8)
+        for rule in rules {
+            let id = try #require(rule["id"] as? String)
+            #expect(documentation.contains("`\(id)`"), "\(id) is not in docs/analyze.md")
+        }
+    }
+
     @Test func helpListsEveryRule() throws {
         let outcome = try CommandRunner.run("aware-conform", ["analyze", "--help"])
         #expect(outcome.status == 0)
