@@ -11,13 +11,15 @@ struct AwareConform: ParsableCommand {
             phone over the same air as the accessory, runs the conformance catalogue (`run`, `list`), \
             finds accessories like `dns-sd -B` (`discover`), pairs and reconnects like a phone (`pair`, \
             `reconnect`), measures a live data path (`perf`), proves its own tests can fail \
-            (`selftest`) and decodes captures (`decode`).
+            (`selftest`), decodes captures (`decode`) and checks sniffer captures of real devices \
+            passively (`analyze`).
 
             Exit status: 0 success, 1 test failures, 2 usage or input error, 3 environment error.
             """,
         subcommands: [
             RunCommand.self, ListCommand.self, DiscoverCommand.self, SelftestCommand.self, DecodeCommand.self,
-            KeysCommand.self, PairCommand.self, ReconnectCommand.self, PerfCommand.self, MergeCommand.self,
+            AnalyzeCommand.self, KeysCommand.self, PairCommand.self, ReconnectCommand.self, PerfCommand.self,
+            MergeCommand.self,
         ]
     )
 }

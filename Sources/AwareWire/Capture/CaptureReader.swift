@@ -14,6 +14,23 @@ public enum CaptureReader {
         return nil
     }
 
+    /// The records of the file up to the first error, and that error: a sniffer killed mid-write
+    /// leaves a capture whose last record is cut short, and the frames before it still count.
+    /// Without a recognised magic no record is read.
+    public static func readAvailable(bytes: [UInt8]) -> (records: [CaptureRecord], error: WireError?) {
+        var records: [CaptureRecord] = []
+        do {
+            switch format(of: bytes) {
+            case .pcapng?: _ = try PcapngFile(bytes: bytes, recordsRead: &records)
+            case .pcap?: _ = try PcapFile(bytes: bytes, recordsRead: &records)
+            case nil: _ = try read(bytes: bytes)
+            }
+            return (records, nil)
+        } catch {
+            return (records, error)
+        }
+    }
+
     /// Every record of the file, in file order.
     public static func read(bytes: [UInt8]) throws(WireError) -> [CaptureRecord] {
         switch format(of: bytes) {

@@ -39,6 +39,13 @@ public struct PcapFile: Hashable, Sendable {
     }
 
     public init(bytes: [UInt8]) throws(WireError) {
+        var records: [CaptureRecord] = []
+        try self.init(bytes: bytes, recordsRead: &records)
+    }
+
+    /// Reads like ``init(bytes:)`` and leaves in `recordsRead` every record read before an error,
+    /// so that a reader can still use the frames of a capture cut short.
+    init(bytes: [UInt8], recordsRead records: inout [CaptureRecord]) throws(WireError) {
         var reader = WireReader(bytes, structure: "pcap file header")
         try reader.require(Self.headerLength, field: "file header")
         guard let (order, precision) = Self.magic(reader.peek(4)) else {
@@ -60,7 +67,7 @@ public struct PcapFile: Hashable, Sendable {
         snapLength = try reader.readUInt32(order, "snaplen")
         linkType = CaptureLinkType(rawValue: try reader.readUInt32(order, "network"))
 
-        var records: [CaptureRecord] = []
+        records = []
         while !reader.isAtEnd {
             let number = records.count + 1
             reader.structure = "pcap record \(number) header"

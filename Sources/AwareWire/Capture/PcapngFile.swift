@@ -34,11 +34,18 @@ public struct PcapngFile: Hashable, Sendable {
     }
 
     public init(bytes: [UInt8]) throws(WireError) {
+        var records: [CaptureRecord] = []
+        try self.init(bytes: bytes, recordsRead: &records)
+    }
+
+    /// Reads like ``init(bytes:)`` and leaves in `recordsRead` every record read before an error,
+    /// so that a reader can still use the frames of a capture cut short.
+    init(bytes: [UInt8], recordsRead records: inout [CaptureRecord]) throws(WireError) {
         var reader = WireReader(bytes, structure: "pcapng file")
         var order = CaptureByteOrder.littleEndian
         var interfaces: [PcapngInterface] = []
         var sectionInterfaces: [Int] = []
-        var records: [CaptureRecord] = []
+        records = []
         var section = -1
         var blockNumber = 0
         while !reader.isAtEnd {
