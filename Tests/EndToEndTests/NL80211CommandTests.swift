@@ -57,7 +57,11 @@ import Testing
             ["--profile", "Profiles/drone.json", "--air", "nl80211:"]
         )
         #expect(emulator.status == 64 || emulator.status == 2)
-        #expect(emulator.standardError.contains("--air must be sim, socket, socket:PATH or nl80211:IFACE"))
+        #expect(
+            emulator.standardError.contains(
+                "--air must be sim, socket, socket:PATH, socket:PATH?lockstep or nl80211:IFACE"
+            )
+        )
         let runner = try CommandRunner.run(
             "aware-conform",
             ["run", "--target", "nl80211:name-longer-than-15", "--profile", "Profiles/drone.json"]
