@@ -46,6 +46,21 @@ public final class NL80211Radio: Air, @unchecked Sendable {
     var pending: [UInt64: (port: Port, requestCookie: UInt64)] = [:]
     /// The remain-on-channel period in force (USD path).
     var listening: (cookie: UInt64, frequencyMHz: UInt32)?
+    /// Offload path: what the wiphy lacks for PASN frames on the NAN device (empty: pairing runs).
+    public let pairingMissing: [String]
+    /// Offload path: the function standing for each role instance, by the sending station's
+    /// address (A2) and the role's instance ID.
+    var functions: [MACAddress: [UInt8: NL80211OffloadedFunction]] = [:]
+    /// Offload path: cookies of follow-up functions the driver has not yet ended.
+    var followUps: Set<UInt64> = []
+    /// Offload path: synthetic SDFs from matches, waiting for a station to listen on channel 6.
+    var heldMatches: [[UInt8]] = []
+    /// Offload path: errors already reported (a NAN beacon is refused every DW; once is enough).
+    var reportedOffloadErrors: Set<NL80211OffloadError> = []
+    /// Offload path: the periodic check for functions the roles stopped sending.
+    var idleCheck: ScheduledWork?
+    /// Told, on the scheduler, what the offload path did with functions.
+    public var offloadNoticeHandler: ((NL80211OffloadNotice) -> Void)?
     /// Told, on the scheduler, when the kernel refuses a frame or a remain-on-channel request:
     /// the roles only see a frame that was not acknowledged, the operator should see why.
     public var errorHandler: ((RadioError) -> Void)?
@@ -89,6 +104,7 @@ public final class NL80211Radio: Air, @unchecked Sendable {
         path = setup.path
         device = setup.device
         address = setup.address
+        pairingMissing = setup.pairingMissing
         self.commands = commands
         self.events = events
         if events != nil { startReader() } else { readerFinished.signal() }
@@ -132,6 +148,9 @@ public final class NL80211Radio: Air, @unchecked Sendable {
     func detach(_ port: Port) {
         ports.removeAll { $0 === port }
         pending = pending.filter { $0.value.port !== port }
+        if path == .functionOffload {
+            for owner in port.station.addresses { deleteFunctions(of: owner, why: "the station left the air") }
+        }
         listeningChanged()
     }
 
