@@ -244,6 +244,7 @@ enum OffloadSamples {
     /// whose single Service Descriptor carries the match's instance IDs.
     @Test func mutatedMatchEventsNeverTrap() throws {
         let sample = OffloadSamples.match
+        #expect(sample.count == 0x6c)  // the nlmsghdr's own length field
         var variants: [[UInt8]] = (0..<sample.count).map { Array(sample.prefix($0)) }
         for index in sample.indices {
             for replacement: UInt8 in [0x00, 0xff, sample[index] &+ 1, sample[index] &- 4, sample[index] ^ 0x80] {

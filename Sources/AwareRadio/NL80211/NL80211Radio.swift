@@ -9,7 +9,9 @@ import Foundation
 /// `NL80211_CMD_FRAME`, frames they want come back through `NL80211_CMD_REGISTER_FRAME`
 /// (``NL80211FrameRegistration/nan``), and `FRAME_TX_STATUS` becomes their ``TxStatus``.
 /// On the USD path it keeps the radio on the listening channel with back-to-back
-/// remain-on-channel periods, as wpa_supplicant's NAN USD listen does.
+/// remain-on-channel periods, as wpa_supplicant's NAN USD listen does. On the function-offload
+/// path the roles' SDFs become `ADD_NAN_FUNCTION` functions and `NAN_MATCH` events become SDFs
+/// (`NL80211Radio+Offload.swift`); only PASN frames travel whole there.
 ///
 /// Hardware acknowledges and passes up only unicast frames addressed to its own MAC, so a
 /// station on this air should use ``address`` as its NMI.
