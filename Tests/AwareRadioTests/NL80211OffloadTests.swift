@@ -438,6 +438,31 @@ enum OffloadSamples {
         )
     }
 
+    @Test func aPublishThatAnswersFirstAndAnnouncesLaterKeepsBothTypes() throws {
+        let kernel = Self.kernel()
+        let radio = try radio(kernel: kernel)
+        scheduler.runInBackground()
+        defer {
+            scheduler.stop()
+            radio.close()
+        }
+        let port = try attach(radio, Seen())
+        scheduler.sync {
+            port.transmit(TxRequest(frame: OffloadSamples.solicitedPublish, channel: .channel6, cookie: 1))
+        }
+        #expect(kernel.commands == [117])
+        // PUBLISH_TYPE (3) 1: NL80211_NAN_SOLICITED_PUBLISH.
+        #expect(try kernel.sent[0].message.attribute(240)?.child(3)?.u8Value() == 1)
+        scheduler.sync {
+            port.transmit(TxRequest(frame: OffloadSamples.publish, channel: .channel6, cookie: 2))
+            port.transmit(TxRequest(frame: OffloadSamples.publish, channel: .channel6, cookie: 3))
+            port.transmit(TxRequest(frame: OffloadSamples.solicitedPublish, channel: .channel6, cookie: 4))
+        }
+        // One replacement: PUBLISH_TYPE 3, solicited | unsolicited; then nothing more.
+        #expect(kernel.commands == [117, 118, 117])
+        #expect(try kernel.sent[2].message.attribute(240)?.child(3)?.u8Value() == 3)
+    }
+
     @Test func aMatchArrivesAsAnSDFAndATerminationIsReported() throws {
         let kernel = Self.kernel()
         let radio = try radio(kernel: kernel)

@@ -74,7 +74,8 @@ public enum NL80211OffloadFrame: Hashable, Sendable {
             // solicited; the driver answers subscribers itself, to their own address.
             let solicited = !header.address1.isGroup && sda.requestorInstanceID != 0
             function.kind = .publish(solicited ? .solicited : .unsolicited, broadcast: false)
-            if sda.serviceResponseFilter != nil { lost.append("the SRF of a publish") }
+            // `NL80211_NAN_FUNC_SRF` applies to publish and subscribe functions alike.
+            function.serviceResponseFilter = sda.serviceResponseFilter
         case .subscribe:
             // The roles send a Subscribe only when they subscribe actively; a passive
             // subscribe sends nothing, so it never reaches the radio.

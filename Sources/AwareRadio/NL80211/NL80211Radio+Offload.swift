@@ -25,7 +25,10 @@ extension NL80211Radio {
             return
         }
         // The frame was read as a management frame, so it holds A2 (octets 10..<16).
-        guard let owner = MACAddress(request.frame[10..<16]) else { return }
+        guard request.frame.count >= 16, let owner = MACAddress(request.frame[10..<16]) else {
+            report(acknowledged: false, for: request, to: sender, at: now)
+            return
+        }
         switch translated {
         case .authentication:
             guard pairingMissing.isEmpty else {
@@ -36,21 +39,28 @@ extension NL80211Radio {
         case .function(let instanceID, let function, let lost):
             keep(function, instanceID: instanceID, owner: owner, lost: lost, request, sender, now)
         case .followUp(var function, let lost):
-            // The peer knows the local function by the instance ID the driver gave it.
-            if case .followUp(let local, let requestor, let destination) = function.kind,
-                let driverID = functions[owner]?[local]?.driverInstanceID
-            {
-                function.kind = .followUp(
-                    instanceID: driverID,
-                    requestorInstanceID: requestor,
-                    destination: destination
-                )
+            var localInstanceID: UInt8 = 0
+            if case .followUp(let local, let requestor, let destination) = function.kind {
+                localInstanceID = local
+                // The peer knows the local function by the instance ID the driver gave it.
+                if let driverID = functions[owner]?[local]?.driverInstanceID {
+                    function.kind = .followUp(
+                        instanceID: driverID,
+                        requestorInstanceID: requestor,
+                        destination: destination
+                    )
+                }
             }
             do throws(RadioError) {
                 let added = try add(function)
                 followUps.insert(added.cookie)
                 offloadNoticeHandler?(
-                    .functionAdded(owner: owner.description, instanceID: 0, cookie: added.cookie, lost: lost)
+                    .functionAdded(
+                        owner: owner.description,
+                        instanceID: localInstanceID,
+                        cookie: added.cookie,
+                        lost: lost
+                    )
                 )
                 report(acknowledged: true, for: request, to: sender, at: now)
             } catch {
@@ -63,7 +73,9 @@ extension NL80211Radio {
     /// Keeps one function per role instance: the first frame adds it, the same frame again
     /// only marks it alive, a changed one replaces it (`DEL_NAN_FUNCTION`, then
     /// `ADD_NAN_FUNCTION`). A solicited Publish for a publish that runs already is the driver's
-    /// job (its `NAN_MATCH` of type subscribe says it replied), so it changes nothing.
+    /// job (its `NAN_MATCH` of type subscribe says it replied), so it changes nothing; an
+    /// unsolicited one adds its type to the running function's (`NL80211_NAN_FUNC_PUBLISH_TYPE`
+    /// is a bitmap), so a publish that both answers and announces keeps both.
     private func keep(
         _ function: NL80211NANFunction,
         instanceID: UInt8,
@@ -73,7 +85,13 @@ extension NL80211Radio {
         _ sender: Port,
         _ now: Instant
     ) {
+        var function = function
         if var existing = functions[owner]?[instanceID] {
+            if case .publish(let type, let broadcast) = function.kind, type != .solicited,
+                case .publish(let running, _) = existing.function.kind
+            {
+                function.kind = .publish(running.union(type), broadcast: broadcast)
+            }
             let answersForTheDriver =
                 if case .publish(let type, _) = function.kind, type == .solicited,
                     case .publish = existing.function.kind
