@@ -521,6 +521,10 @@ enum OffloadSamples {
         scheduler.sync { port.detach() }
         #expect(kernel.commands == [117, 117, 117, 118])
         #expect(try kernel.sent[3].message.attribute(88)?.u64Value() == 0x41)
+        // A follow-up the driver never reports ended (cookie 0x42) is deleted after the timeout.
+        scheduler.sync { radio.deleteIdleFunctions(at: scheduler.now + .seconds(Int64(6))) }
+        #expect(kernel.commands == [117, 117, 117, 118, 118])
+        #expect(try kernel.sent[4].message.attribute(88)?.u64Value() == 0x42)
     }
 
     @Test func pairingFramesNeedAuthenticationFramesOnTheNANDevice() throws {

@@ -53,7 +53,8 @@ extension NL80211Radio {
             }
             do throws(RadioError) {
                 let added = try add(function)
-                followUps.insert(added.cookie)
+                followUps[added.cookie] = now
+                armIdleCheck()
                 offloadNoticeHandler?(
                     .functionAdded(
                         owner: owner.description,
@@ -171,7 +172,9 @@ extension NL80211Radio {
         }
     }
 
-    /// Deletes the functions whose frame the roles stopped sending; keeps checking while any remain.
+    /// Deletes the functions whose frame the roles stopped sending, and follow-ups the driver
+    /// has not reported ended within the same time (whether a driver ends a follow-up function
+    /// once it is sent is unverified); keeps checking while any remain.
     func deleteIdleFunctions(at now: Instant) {
         guard !isClosed else { return }
         for owner in functions.keys.sorted(by: { $0.octets.lexicographicallyPrecedes($1.octets) }) {
@@ -180,11 +183,19 @@ extension NL80211Radio {
                 delete(owner: owner, instanceID: instanceID, why: "the role stopped sending it")
             }
         }
-        if !functions.isEmpty { armIdleCheck() }
+        for (cookie, added) in followUps.sorted(by: { $0.key < $1.key }) where added + Self.functionIdleTimeout <= now {
+            followUps[cookie] = nil
+            do throws(RadioError) {
+                _ = try commands.perform(.deleteNANFunction(familyID: familyID, device: device, cookie: cookie))
+            } catch {
+                errorHandler?(error)
+            }
+        }
+        if !functions.isEmpty || !followUps.isEmpty { armIdleCheck() }
     }
 
     func functionTerminated(cookie: UInt64, instanceID: UInt8, reason: UInt8) {
-        followUps.remove(cookie)
+        followUps[cookie] = nil
         for (owner, instances) in functions {
             for (key, entry) in instances where entry.cookie == cookie {
                 functions[owner]?[key] = nil

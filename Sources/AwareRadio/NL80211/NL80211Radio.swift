@@ -53,8 +53,9 @@ public final class NL80211Radio: Air, @unchecked Sendable {
     /// Offload path: the function standing for each role instance, by the sending station's
     /// address (A2) and the role's instance ID.
     var functions: [MACAddress: [UInt8: NL80211OffloadedFunction]] = [:]
-    /// Offload path: cookies of follow-up functions the driver has not yet ended.
-    var followUps: Set<UInt64> = []
+    /// Offload path: follow-up functions the driver has not yet reported ended, by cookie, with
+    /// when they were added.
+    var followUps: [UInt64: Instant] = [:]
     /// Offload path: synthetic SDFs from matches, waiting for a station to listen on channel 6.
     var heldMatches: [[UInt8]] = []
     /// Offload path: errors already reported (a NAN beacon is refused every DW; once is enough).
