@@ -21,9 +21,10 @@ struct NL80211RadioSetup: Hashable, Sendable {
     /// ENODEV (`asm-generic/errno-base.h`).
     static let noSuchDevice: Int32 = 19
 
-    /// GET_INTERFACE, GET_WIPHY (split dump), the path choice; on the NAN-device path
-    /// NEW_INTERFACE (NAN, socket-owned) and START_NAN; then REGISTER_FRAME for every frame
-    /// discovery and pairing need. `transport` must be the socket that will read the events:
+    /// GET_INTERFACE, GET_WIPHY (split dump), the path choice; on the NAN-device and
+    /// function-offload paths NEW_INTERFACE (NAN, socket-owned) and START_NAN; then
+    /// REGISTER_FRAME for every frame discovery and pairing need (on the offload path only PASN
+    /// Authentication frames, and only where the NAN interface type allows them). `transport` must be the socket that will read the events:
     /// registrations and a socket-owned NAN device's events go to it alone.
     static func run(
         interfaceName: String,
