@@ -1,5 +1,6 @@
 import AwareTestSupport
 import AwareWire
+import CNetlink
 import Foundation
 import Testing
 
@@ -84,6 +85,16 @@ enum OffloadSamples {
         Array(
             try GenericNetlinkMessage(familyID: 0x1c, command: 117, attributes: [function.attribute()])
                 .serialized().dropFirst(20)
+        )
+    }
+
+    /// The limits the translation checks, against the installed `linux/nl80211.h` (6.1).
+    @Test func limitsComeFromTheHeader() {
+        #expect(NL80211Constants.nanSRFMaxLength == Int(NL80211_NAN_FUNC_SRF_MAX_LEN))
+        #expect(NL80211Constants.nanServiceSpecificInfoMaxLength == Int(NL80211_NAN_FUNC_SERVICE_SPEC_INFO_MAX_LEN))
+        #expect(UInt32(NL80211Constants.NANPublishType.solicited.rawValue) == NL80211_NAN_SOLICITED_PUBLISH.rawValue)
+        #expect(
+            UInt32(NL80211Constants.NANPublishType.unsolicited.rawValue) == NL80211_NAN_UNSOLICITED_PUBLISH.rawValue
         )
     }
 
