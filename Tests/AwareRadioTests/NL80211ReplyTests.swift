@@ -256,6 +256,10 @@ enum KernelMessages {
                 "for a NAN device: Action (0x00d0) in NL80211_ATTR_RX_FRAME_TYPES for nan",
                 "for a NAN device: Authentication (0x00b0) in NL80211_ATTR_TX_FRAME_TYPES for nan",
                 "for a NAN device: Authentication (0x00b0) in NL80211_ATTR_RX_FRAME_TYPES for nan",
+                "for NAN function offload: NL80211_IFTYPE_NAN in NL80211_ATTR_SUPPORTED_IFTYPES",
+                "for NAN function offload: NL80211_CMD_START_NAN in NL80211_ATTR_SUPPORTED_COMMANDS",
+                "for NAN function offload: NL80211_CMD_ADD_NAN_FUNCTION in NL80211_ATTR_SUPPORTED_COMMANDS",
+                "for NAN function offload: NL80211_CMD_DEL_NAN_FUNCTION in NL80211_ATTR_SUPPORTED_COMMANDS",
                 "for NAN USD frames: NL80211_CMD_REMAIN_ON_CHANNEL in NL80211_ATTR_SUPPORTED_COMMANDS",
                 "for NAN USD frames: Authentication (0x00b0) in NL80211_ATTR_TX_FRAME_TYPES for station",
             ]
@@ -265,17 +269,81 @@ enum KernelMessages {
         #expect(expected.description.contains("iw phy"))
     }
 
-    @Test func saysWhyAnOffloadOnlyDriverIsNotUsed() throws {
-        var offloadOnly = NL80211Wiphy(index: 0)
-        offloadOnly.supportedInterfaceTypes = [2, 12]
+    /// A wiphy with the NAN interface type (12) and START_NAN (115), ADD_NAN_FUNCTION (117),
+    /// DEL_NAN_FUNCTION (118) among its commands, without USERSPACE_DE (`linux/nl80211.h`).
+    func offloadOnly() -> NL80211Wiphy {
+        var wiphy = NL80211Wiphy(index: 0)
+        wiphy.supportedInterfaceTypes = [2, 12]
+        wiphy.supportedCommands = [115, 117, 118]
+        return wiphy
+    }
+
+    @Test func choosesFunctionOffloadForADriverDiscoveryEngine() throws {
+        #expect(try NL80211DiscoveryPath.select(interface: interface(), wiphy: offloadOnly()) == .functionOffload)
+        // Preferred to USD frames on the station interface, which this wiphy also offers (the
+        // hand-built wiphy reports USERSPACE_DE; a driver engine does not).
+        var both = try wiphy()
+        both.supportedCommands.formUnion([115, 117, 118])
+        both.supportedInterfaceTypes.insert(12)
+        both.userspaceDiscoveryEngine = false
+        #expect(try NL80211DiscoveryPath.select(interface: interface(), wiphy: both) == .functionOffload)
+        // And the NAN device with a userspace engine is preferred to it.
+        both.transmitFrameTypes[12] = [0x00d0, 0x00b0]
+        both.receiveFrameTypes[12] = [0x00d0, 0x00b0]
+        both.reportsNANCapabilities = true
+        both.userspaceDiscoveryEngine = true
+        both.extendedFeatures = [0, 0, 0, 0, 0, 0, 0, 0x80]  // bit 63: SECURE_NAN
+        #expect(try NL80211DiscoveryPath.select(interface: interface(), wiphy: both) == .nanDevice)
+    }
+
+    @Test func namesWhatOffloadLacks() throws {
+        var noDelete = offloadOnly()
+        noDelete.supportedCommands = [115, 117]
+        #expect(
+            NL80211DiscoveryPath.missingForOffload(noDelete) == [
+                "NL80211_CMD_DEL_NAN_FUNCTION in NL80211_ATTR_SUPPORTED_COMMANDS"
+            ]
+        )
+        // USERSPACE_DE without SECURE_NAN: not a NAN device for pairing, and not offload either,
+        // since such a driver must not be given functions.
+        var userspace = offloadOnly()
+        userspace.reportsNANCapabilities = true
+        userspace.userspaceDiscoveryEngine = true
         let error = #expect(throws: RadioError.self) {
-            try NL80211DiscoveryPath.select(interface: interface(), wiphy: offloadOnly)
+            try NL80211DiscoveryPath.select(interface: interface(), wiphy: userspace)
         }
         guard case .notNANCapable(_, let missing)? = error else {
             Issue.record("not a notNANCapable error: \(String(describing: error))")
             return
         }
-        #expect(missing.first == "for a NAN device: NL80211_NAN_CAPA_USERSPACE_DE in NL80211_ATTR_NAN_CAPABILITIES")
-        #expect(missing.last?.hasPrefix("the driver offers only its own discovery engine") == true)
+        #expect(
+            missing.contains(
+                "for NAN function offload: no NL80211_NAN_CAPA_USERSPACE_DE (the driver asks for a userspace "
+                    + "discovery engine, which rules out ADD_NAN_FUNCTION)"
+            )
+        )
+        #expect(missing.first == "for a NAN device: NL80211_EXT_FEATURE_SECURE_NAN in NL80211_ATTR_EXT_FEATURES")
+    }
+
+    @Test func offloadPairingNeedsAuthenticationFramesOnTheNANInterfaceType() throws {
+        var wiphy = offloadOnly()
+        #expect(
+            NL80211DiscoveryPath.missingForOffloadPairing(wiphy) == [
+                "NL80211_CMD_FRAME in NL80211_ATTR_SUPPORTED_COMMANDS",
+                "NL80211_CMD_REGISTER_FRAME in NL80211_ATTR_SUPPORTED_COMMANDS",
+                "Authentication (0x00b0) in NL80211_ATTR_TX_FRAME_TYPES for nan",
+                "Authentication (0x00b0) in NL80211_ATTR_RX_FRAME_TYPES for nan",
+            ]
+        )
+        wiphy.supportedCommands.formUnion([58, 59])
+        wiphy.transmitFrameTypes[12] = [0x00b0]
+        wiphy.receiveFrameTypes[12] = [0x00d0]
+        #expect(
+            NL80211DiscoveryPath.missingForOffloadPairing(wiphy) == [
+                "Authentication (0x00b0) in NL80211_ATTR_RX_FRAME_TYPES for nan"
+            ]
+        )
+        wiphy.receiveFrameTypes[12] = [0x00b0]
+        #expect(NL80211DiscoveryPath.missingForOffloadPairing(wiphy).isEmpty)
     }
 }

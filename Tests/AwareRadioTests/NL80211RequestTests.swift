@@ -178,7 +178,7 @@ import Testing
                 == hex("2400f080 05000100 01000000 0a000200 11223344 55660000 04000500 06000b00 61620000")
         )
         let followUp = NL80211NANFunction(
-            kind: .followUp(peerInstanceID: 9, localInstanceID: 3, destination: MACAddress(2, 0, 0, 0, 0, 0x0a)),
+            kind: .followUp(instanceID: 3, requestorInstanceID: 9, destination: MACAddress(2, 0, 0, 0, 0, 0x0a)),
             serviceID: hex("112233445566")
         )
         let followUpBytes = try GenericNetlinkMessage(
@@ -187,11 +187,12 @@ import Testing
             attributes: [followUp.attribute()]
         )
         .serialized()
-        // TYPE 2; FOLLOW_UP_ID (6) 9; FOLLOW_UP_REQ_ID (7) 3; FOLLOW_UP_DEST (8) the MAC.
+        // TYPE 2; FOLLOW_UP_ID (6) 3, the SDA's own Instance ID; FOLLOW_UP_REQ_ID (7) 9, the
+        // peer's; FOLLOW_UP_DEST (8) the MAC.
         #expect(
             Array(followUpBytes.dropFirst(20))
                 == hex(
-                    "3400f080 05000100 02000000 0a000200 11223344 55660000 05000600 09000000 05000700 03000000"
+                    "3400f080 05000100 02000000 0a000200 11223344 55660000 05000600 03000000 05000700 09000000"
                         + "0a000800 02000000 000a0000"
                 )
         )

@@ -15,6 +15,8 @@ public enum NL80211Constants {
     public static let nanServiceIDLength = 6
     /// `NL80211_NAN_FUNC_SERVICE_SPEC_INFO_MAX_LEN`.
     public static let nanServiceSpecificInfoMaxLength = 255
+    /// `NL80211_NAN_FUNC_SRF_MAX_LEN`: the longest SRF Bloom filter.
+    public static let nanSRFMaxLength = 255
 
     /// `enum nl80211_commands` (the generic netlink command octet).
     public enum Command: UInt8, Sendable, CaseIterable {

@@ -2,17 +2,21 @@ import AwareWire
 
 /// A NAN function for a driver that runs the discovery engine itself
 /// (`NL80211_CMD_ADD_NAN_FUNCTION`, nested `NL80211_ATTR_NAN_FUNC`, `linux/nl80211.h`
-/// `enum nl80211_nan_func_attributes`). Only what the 6.1 ABI can say: a service ID, the
-/// function's kind, its service specific info and TTL. There is no attribute for NAN
-/// attributes such as SDEA or NPBA, which is why the radio does not drive discovery through
-/// this path (docs/nl80211.md).
+/// `enum nl80211_nan_func_attributes`). Only what the 6.1 ABI can say: the function's kind, a
+/// service ID, close range, TTL, service specific info, an SRF and the two match filters.
+/// There is no attribute for NAN attributes such as the SDEA, DCEA or NPBA
+/// (docs/nl80211.md, "What NAN function offload cannot carry").
 public struct NL80211NANFunction: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
+        /// `NL80211_NAN_FUNC_PUBLISH_TYPE` and `NL80211_NAN_FUNC_PUBLISH_BCAST` (solicited
+        /// publishes sent to the NAN broadcast address).
         case publish(NL80211Constants.NANPublishType, broadcast: Bool)
+        /// `NL80211_NAN_FUNC_SUBSCRIBE_ACTIVE`.
         case subscribe(active: Bool)
-        /// A follow-up to the peer function `peerInstanceID` on `destination`, from the local
-        /// function `localInstanceID`.
-        case followUp(peerInstanceID: UInt8, localInstanceID: UInt8, destination: MACAddress)
+        /// `NL80211_NAN_FUNC_FOLLOW_UP_ID` ("the instance ID for the follow up Service Discovery
+        /// Frame": the SDA's Instance ID, the sender's own), `NL80211_NAN_FUNC_FOLLOW_UP_REQ_ID`
+        /// (its Requestor Instance ID, the peer's) and `NL80211_NAN_FUNC_FOLLOW_UP_DEST`.
+        case followUp(instanceID: UInt8, requestorInstanceID: UInt8, destination: MACAddress)
     }
 
     public var kind: Kind
@@ -20,20 +24,43 @@ public struct NL80211NANFunction: Hashable, Sendable {
     public var serviceID: [UInt8]
     /// At most 255 octets (`NL80211_NAN_FUNC_SERVICE_SPEC_INFO_MAX_LEN`).
     public var serviceInfo: [UInt8]
-    /// In discovery windows; nil runs until deleted.
+    /// In discovery windows ("strictly positive"); nil runs until deleted.
     public var ttl: UInt32?
+    /// `NL80211_NAN_FUNC_CLOSE_RANGE`: the SDA's Discovery Range Limited bit.
+    public var closeRange: Bool
+    /// `NL80211_NAN_FUNC_SRF` (publish and subscribe only).
+    public var serviceResponseFilter: ServiceResponseFilter?
+    /// `NL80211_NAN_FUNC_RX_MATCH_FILTER`: one binary entry per item, empty for a wildcard.
+    public var receiveMatchFilter: MatchingFilter?
+    /// `NL80211_NAN_FUNC_TX_MATCH_FILTER`.
+    public var transmitMatchFilter: MatchingFilter?
 
-    public init(kind: Kind, serviceID: [UInt8], serviceInfo: [UInt8] = [], ttl: UInt32? = nil) {
+    public init(
+        kind: Kind,
+        serviceID: [UInt8],
+        serviceInfo: [UInt8] = [],
+        ttl: UInt32? = nil,
+        closeRange: Bool = false,
+        serviceResponseFilter: ServiceResponseFilter? = nil,
+        receiveMatchFilter: MatchingFilter? = nil,
+        transmitMatchFilter: MatchingFilter? = nil
+    ) {
         self.kind = kind
         self.serviceID = serviceID
         self.serviceInfo = serviceInfo
         self.ttl = ttl
+        self.closeRange = closeRange
+        self.serviceResponseFilter = serviceResponseFilter
+        self.receiveMatchFilter = receiveMatchFilter
+        self.transmitMatchFilter = transmitMatchFilter
     }
 
-    /// The nested `NL80211_ATTR_NAN_FUNC`, with the kernel's length limits checked here so a
-    /// bad function is refused before it reaches the driver (`nl80211_nan_func_policy`).
+    private typealias Key = NL80211Constants.NANFunctionAttribute
+
+    /// The nested `NL80211_ATTR_NAN_FUNC`, with the kernel's limits checked here so a bad
+    /// function is refused before it reaches the driver (`nl80211_nan_func_policy`,
+    /// `nl80211_parse_nan_srf`: an SRF Bloom filter of 1...255 octets, a TTL above 0).
     public func attribute() throws(RadioError) -> NetlinkAttribute {
-        typealias Key = NL80211Constants.NANFunctionAttribute
         guard serviceID.count == NL80211Constants.nanServiceIDLength else {
             throw RadioError.attributeSize(
                 type: Key.serviceID.rawValue,
@@ -48,6 +75,7 @@ public struct NL80211NANFunction: Hashable, Sendable {
                 actual: serviceInfo.count
             )
         }
+        if ttl == 0 { throw RadioError.invalidRequest("NL80211_NAN_FUNC_TTL must be strictly positive") }
         var children: [NetlinkAttribute] = []
         switch kind {
         case .publish(let type, let broadcast):
@@ -59,15 +87,53 @@ public struct NL80211NANFunction: Hashable, Sendable {
             children.append(.u8(Key.type.rawValue, NL80211Constants.NANFunctionType.subscribe.rawValue))
             children.append(.bytes(Key.serviceID.rawValue, serviceID))
             if active { children.append(.flag(Key.subscribeActive.rawValue)) }
-        case .followUp(let peer, let local, let destination):
+        case .followUp(let instanceID, let requestorInstanceID, let destination):
             children.append(.u8(Key.type.rawValue, NL80211Constants.NANFunctionType.followUp.rawValue))
             children.append(.bytes(Key.serviceID.rawValue, serviceID))
-            children.append(.u8(Key.followUpID.rawValue, peer))
-            children.append(.u8(Key.followUpRequestorID.rawValue, local))
+            children.append(.u8(Key.followUpID.rawValue, instanceID))
+            children.append(.u8(Key.followUpRequestorID.rawValue, requestorInstanceID))
             children.append(.bytes(Key.followUpDestination.rawValue, destination.octets))
         }
+        if closeRange { children.append(.flag(Key.closeRange.rawValue)) }
         if let ttl { children.append(.u32(Key.ttl.rawValue, ttl)) }
         if !serviceInfo.isEmpty { children.append(.bytes(Key.serviceInfo.rawValue, serviceInfo)) }
+        if let serviceResponseFilter { children.append(try Self.attribute(serviceResponseFilter)) }
+        if let receiveMatchFilter { children.append(Self.attribute(Key.rxMatchFilter, receiveMatchFilter)) }
+        if let transmitMatchFilter { children.append(Self.attribute(Key.txMatchFilter, transmitMatchFilter)) }
         return .nested(NL80211Constants.Attribute.nanFunction.rawValue, children)
+    }
+
+    /// `enum nl80211_nan_srf_attributes`: `NL80211_NAN_SRF_INCLUDE` (flag), then either
+    /// `NL80211_NAN_SRF_BF` + `NL80211_NAN_SRF_BF_IDX` or `NL80211_NAN_SRF_MAC_ADDRS`, a nest
+    /// of 6-octet entries (numbered 1, 2, ... as iw numbers them; the kernel reads each
+    /// entry's payload, not its type). SRF Control's reserved bits have no attribute.
+    private static func attribute(_ filter: ServiceResponseFilter) throws(RadioError) -> NetlinkAttribute {
+        typealias SRF = NL80211Constants.NANSRFAttribute
+        var children: [NetlinkAttribute] = []
+        if filter.include { children.append(.flag(SRF.include.rawValue)) }
+        switch filter.addressSet {
+        case .bloomFilter(let octets):
+            guard (1...NL80211Constants.nanSRFMaxLength).contains(octets.count) else {
+                throw RadioError.attributeSize(
+                    type: SRF.bloomFilter.rawValue,
+                    expected: NL80211Constants.nanSRFMaxLength,
+                    actual: octets.count
+                )
+            }
+            children.append(.bytes(SRF.bloomFilter.rawValue, octets))
+            children.append(.u8(SRF.bloomFilterIndex.rawValue, filter.bloomFilterIndex))
+        case .addressList(let addresses):
+            let entries = addresses.enumerated().map {
+                NetlinkAttribute.bytes(UInt16($0.offset + 1), $0.element.octets)
+            }
+            children.append(.nested(SRF.macAddresses.rawValue, entries))
+        }
+        return .nested(Key.srf.rawValue, children)
+    }
+
+    /// A match filter: "a list of binary values" (`linux/nl80211.h`), entries numbered from 1;
+    /// an empty entry is a wildcard item. At most 255 items fit a 255-octet filter.
+    private static func attribute(_ key: Key, _ filter: MatchingFilter) -> NetlinkAttribute {
+        .nested(key.rawValue, filter.items.enumerated().map { .bytes(UInt16($0.offset + 1), $0.element) })
     }
 }

@@ -8,7 +8,9 @@ public struct NL80211NANMatch: Hashable, Sendable {
     /// The cookie `ADD_NAN_FUNCTION` returned for the local function.
     public var cookie: UInt64
     public var peerAddress: MACAddress
-    /// `NL80211_NAN_FUNC_TYPE` of the local function.
+    /// `NL80211_NAN_FUNC_TYPE` in the peer nest (`cfg80211_nan_match` puts only the instance
+    /// ID in the local one): publish when a publisher answered, subscribe when the driver
+    /// replied to a subscriber, follow-up when one arrived.
     public var functionType: UInt8
     public var localInstanceID: UInt8
     public var peerInstanceID: UInt8
@@ -45,10 +47,22 @@ public struct NL80211NANMatch: Hashable, Sendable {
         let match = try message.required(Attr.nanMatch).nestedAttributes()
         let local = try Self.function(Match.localFunction, in: match)
         let peer = try Self.function(Match.peerFunction, in: match)
-        functionType = try Self.required(Func.type, in: local).u8Value()
+        functionType = try Self.required(Func.type, in: peer).u8Value()
         localInstanceID = try Self.required(Func.instanceID, in: local).u8Value()
         peerInstanceID = try Self.required(Func.instanceID, in: peer).u8Value()
+        // `cfg80211_nan_match` refuses to report a match with either instance ID 0.
+        guard localInstanceID != 0, peerInstanceID != 0 else {
+            throw RadioError.invalidReply("NL80211_CMD_NAN_MATCH with NL80211_NAN_FUNC_INSTANCE_ID 0")
+        }
         serviceInfo = peer.first { $0.type == Func.serviceInfo.rawValue }?.payload ?? []
+        // The kernel sends the length as a u8 (`cfg80211_nan_match_params.info_len`).
+        guard serviceInfo.count <= NL80211Constants.nanServiceSpecificInfoMaxLength else {
+            throw RadioError.attributeSize(
+                type: Func.serviceInfo.rawValue,
+                expected: NL80211Constants.nanServiceSpecificInfoMaxLength,
+                actual: serviceInfo.count
+            )
+        }
     }
 
     private static func function(_ key: Match, in match: [NetlinkAttribute]) throws(RadioError) -> [NetlinkAttribute] {

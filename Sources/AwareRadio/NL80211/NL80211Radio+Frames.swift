@@ -16,6 +16,15 @@ extension NL80211Radio {
                 at: now
             )
         }
+        if path == .functionOffload {
+            transmitOffloaded(request, from: sender, at: now)
+            return
+        }
+        transmitFrame(request, from: sender, at: now)
+    }
+
+    /// `NL80211_CMD_FRAME` for one frame; the kernel's cookie is kept for its TX status.
+    func transmitFrame(_ request: TxRequest, from sender: Port, at now: Instant) {
         // On a NAN device the driver sends in the discovery window of its own cluster; on the
         // USD path the frame goes out on the channel the role chose, off channel if need be.
         let frequency: UInt32? = path == .unsynchronizedFrames ? UInt32(request.channel.frequencyMHz) : nil
@@ -37,10 +46,16 @@ extension NL80211Radio {
             pending[cookie] = (sender, request.cookie)
         } catch {
             errorHandler?(error)
-            wallClock.schedule(at: now) { [sender] in
-                if sender.attached {
-                    sender.transmitted(TxStatus(cookie: request.cookie, acknowledged: false, timestamp: now))
-                }
+            report(acknowledged: false, for: request, to: sender, at: now)
+        }
+    }
+
+    /// A TX status decided here rather than by the kernel, delivered after the current work as
+    /// a real one would be.
+    func report(acknowledged: Bool, for request: TxRequest, to sender: Port, at now: Instant) {
+        wallClock.schedule(at: now) { [sender] in
+            if sender.attached {
+                sender.transmitted(TxStatus(cookie: request.cookie, acknowledged: acknowledged, timestamp: now))
             }
         }
     }
@@ -61,8 +76,13 @@ extension NL80211Radio {
             guard listening?.cookie == cookie else { return }
             listening = nil
             listeningChanged()
-        case .remainOnChannel, .nanMatch, .nanFunctionTerminated, .other:
-            // The frame paths do not use a driver discovery engine (NL80211DiscoveryPath).
+        case .nanMatch(let match):
+            guard path == .functionOffload else { return }
+            receive(match)
+        case .nanFunctionTerminated(let cookie, let instanceID, let reason):
+            guard path == .functionOffload else { return }
+            functionTerminated(cookie: cookie, instanceID: instanceID, reason: reason)
+        case .remainOnChannel, .other:
             return
         }
     }
@@ -84,6 +104,11 @@ extension NL80211Radio {
     /// (channel 6, 2437 MHz, wpa_supplicant's NAN USD default, whenever a port listens there)
     /// and cancels it when nobody listens. A NAN device follows the discovery windows itself.
     func listeningChanged() {
+        if path == .functionOffload {
+            // After the work that changed the channels: a station is not handed a frame from
+            // inside its own change of listening channels.
+            wallClock.schedule(at: wallClock.now) { [weak self] in self?.deliverHeldMatches() }
+        }
         guard path == .unsynchronizedFrames, !isClosed else { return }
         let wanted = ports.filter(\.attached).flatMap(\.listeningChannels).min().map { UInt32($0.frequencyMHz) }
         if let listening, listening.frequencyMHz == wanted { return }

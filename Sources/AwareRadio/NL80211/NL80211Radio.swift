@@ -9,7 +9,9 @@ import Foundation
 /// `NL80211_CMD_FRAME`, frames they want come back through `NL80211_CMD_REGISTER_FRAME`
 /// (``NL80211FrameRegistration/nan``), and `FRAME_TX_STATUS` becomes their ``TxStatus``.
 /// On the USD path it keeps the radio on the listening channel with back-to-back
-/// remain-on-channel periods, as wpa_supplicant's NAN USD listen does.
+/// remain-on-channel periods, as wpa_supplicant's NAN USD listen does. On the function-offload
+/// path the roles' SDFs become `ADD_NAN_FUNCTION` functions and `NAN_MATCH` events become SDFs
+/// (`NL80211Radio+Offload.swift`); only PASN frames travel whole there.
 ///
 /// Hardware acknowledges and passes up only unicast frames addressed to its own MAC, so a
 /// station on this air should use ``address`` as its NMI.
@@ -46,6 +48,22 @@ public final class NL80211Radio: Air, @unchecked Sendable {
     var pending: [UInt64: (port: Port, requestCookie: UInt64)] = [:]
     /// The remain-on-channel period in force (USD path).
     var listening: (cookie: UInt64, frequencyMHz: UInt32)?
+    /// Offload path: what the wiphy lacks for PASN frames on the NAN device (empty: pairing runs).
+    public let pairingMissing: [String]
+    /// Offload path: the function standing for each role instance, by the sending station's
+    /// address (A2) and the role's instance ID.
+    var functions: [MACAddress: [UInt8: NL80211OffloadedFunction]] = [:]
+    /// Offload path: follow-up functions the driver has not yet reported ended, by cookie, with
+    /// when they were added.
+    var followUps: [UInt64: Instant] = [:]
+    /// Offload path: synthetic SDFs from matches, waiting for a station to listen on channel 6.
+    var heldMatches: [[UInt8]] = []
+    /// Offload path: errors already reported (a NAN beacon is refused every DW; once is enough).
+    var reportedOffloadErrors: Set<NL80211OffloadError> = []
+    /// Offload path: the periodic check for functions the roles stopped sending.
+    var idleCheck: ScheduledWork?
+    /// Told, on the scheduler, what the offload path did with functions.
+    public var offloadNoticeHandler: ((NL80211OffloadNotice) -> Void)?
     /// Told, on the scheduler, when the kernel refuses a frame or a remain-on-channel request:
     /// the roles only see a frame that was not acknowledged, the operator should see why.
     public var errorHandler: ((RadioError) -> Void)?
@@ -89,6 +107,7 @@ public final class NL80211Radio: Air, @unchecked Sendable {
         path = setup.path
         device = setup.device
         address = setup.address
+        pairingMissing = setup.pairingMissing
         self.commands = commands
         self.events = events
         if events != nil { startReader() } else { readerFinished.signal() }
@@ -132,6 +151,9 @@ public final class NL80211Radio: Air, @unchecked Sendable {
     func detach(_ port: Port) {
         ports.removeAll { $0 === port }
         pending = pending.filter { $0.value.port !== port }
+        if path == .functionOffload {
+            for owner in port.station.addresses { deleteFunctions(of: owner, why: "the station left the air") }
+        }
         listeningChanged()
     }
 

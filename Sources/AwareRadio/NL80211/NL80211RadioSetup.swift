@@ -10,6 +10,10 @@ struct NL80211RadioSetup: Hashable, Sendable {
     var path: NL80211DiscoveryPath
     var device: NL80211Device
     var address: MACAddress?
+    /// On the function-offload path: what the wiphy lacks for PASN Authentication frames on
+    /// the NAN device (``NL80211DiscoveryPath/missingForOffloadPairing(_:)``); empty when
+    /// pairing can run, and on the other paths.
+    var pairingMissing: [String] = []
 
     /// The master preference this radio starts NAN with: an ordinary device's, neither the
     /// reserved 1 / 255 nor high enough to make it the likely anchor master.
@@ -17,9 +21,10 @@ struct NL80211RadioSetup: Hashable, Sendable {
     /// ENODEV (`asm-generic/errno-base.h`).
     static let noSuchDevice: Int32 = 19
 
-    /// GET_INTERFACE, GET_WIPHY (split dump), the path choice; on the NAN-device path
-    /// NEW_INTERFACE (NAN, socket-owned) and START_NAN; then REGISTER_FRAME for every frame
-    /// discovery and pairing need. `transport` must be the socket that will read the events:
+    /// GET_INTERFACE, GET_WIPHY (split dump), the path choice; on the NAN-device and
+    /// function-offload paths NEW_INTERFACE (NAN, socket-owned) and START_NAN; then
+    /// REGISTER_FRAME for every frame discovery and pairing need (on the offload path only PASN
+    /// Authentication frames, and only where the NAN interface type allows them). `transport` must be the socket that will read the events:
     /// registrations and a socket-owned NAN device's events go to it alone.
     static func run(
         interfaceName: String,
@@ -45,8 +50,10 @@ struct NL80211RadioSetup: Hashable, Sendable {
         let path = try NL80211DiscoveryPath.select(interface: interface, wiphy: wiphy)
         let device: NL80211Device
         let address: MACAddress?
+        var registrations = NL80211FrameRegistration.nan
+        var pairingMissing: [String] = []
         switch path {
-        case .nanDevice:
+        case .nanDevice, .functionOffload:
             let request = NL80211Request.newNANInterface(
                 familyID: familyID,
                 wiphy: interface.wiphy,
@@ -68,6 +75,12 @@ struct NL80211RadioSetup: Hashable, Sendable {
             _ = try transport.perform(
                 try .startNAN(familyID: familyID, device: device, masterPreference: masterPreference, bands: 0)
             )
+            if path == .functionOffload {
+                // The driver's discovery engine consumes SDFs itself; only PASN Authentication
+                // frames are registered, and only where the NAN interface type may carry them.
+                pairingMissing = NL80211DiscoveryPath.missingForOffloadPairing(wiphy)
+                registrations = pairingMissing.isEmpty ? [.pasnAuthentication] : []
+            }
         case .unsynchronizedFrames:
             guard let netdev = interface.device else {
                 throw RadioError.invalidReply(
@@ -77,7 +90,7 @@ struct NL80211RadioSetup: Hashable, Sendable {
             device = netdev
             address = interface.address
         }
-        for registration in NL80211FrameRegistration.nan {
+        for registration in registrations {
             _ = try transport.perform(.registerFrame(familyID: familyID, device: device, registration: registration))
         }
         return NL80211RadioSetup(
@@ -86,7 +99,8 @@ struct NL80211RadioSetup: Hashable, Sendable {
             wiphy: wiphy,
             path: path,
             device: device,
-            address: address
+            address: address,
+            pairingMissing: pairingMissing
         )
     }
 }
