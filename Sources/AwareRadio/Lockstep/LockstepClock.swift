@@ -73,10 +73,11 @@ final class LockstepClock: @unchecked Sendable {
                 continue
             }
             guard let received = socket.receive(into: &buffer) else { return }
+            let source = received.source.prefix { $0 != 0 }
             guard let datagram = try? SocketAirDatagram(bytes: received.bytes),
-                let message = LockstepMessage(datagram),
-                let member = String(validatingUTF8: received.source.map { CChar(bitPattern: $0) } + [0])
+                let message = LockstepMessage(datagram), !source.isEmpty
             else { continue }
+            let member = String(decoding: source, as: UTF8.self)
             send(state.handle(message, from: member))
         }
     }
