@@ -1,0 +1,18 @@
+import AwareWire
+
+/// The 37 frames of the hostap session capture (Fixtures/hostap-session-A), in send order:
+/// real frames from another implementation, the best seeds there are.
+public enum SessionFrames {
+    public static let path = "Fixtures/hostap-session-A/session.pcap"
+
+    public static var frames: [[UInt8]] {
+        do {
+            return try CaptureReader.read(bytes: RepositoryFile.required(path)).map(\.frame)
+        } catch {
+            fuzzFailure("\(path) does not read: \(error)")
+        }
+    }
+
+    /// Frame `number` as the session README counts them (from 1).
+    public static func frame(_ number: Int) -> [UInt8] { frames[number - 1] }
+}
