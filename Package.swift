@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "aware-conform", targets: ["aware-conform"]),
         .library(name: "AwareWire", targets: ["AwareWire"]),
         // For the libFuzzer package in Fuzz/ (docs/fuzzing.md), which drives these from outside.
+        .library(name: "AwareProtocol", targets: ["AwareProtocol"]),
         .library(name: "AwareRadio", targets: ["AwareRadio"]),
         .library(name: "AccessoryKit", targets: ["AccessoryKit"]),
     ],

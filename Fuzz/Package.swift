@@ -41,6 +41,14 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "fuzz-pasn",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "AwareProtocol", package: "AwareBench"),
+                .product(name: "AwareWire", package: "AwareBench"),
+            ]
+        ),
+        .executableTarget(
             name: "fuzz-accessory",
             dependencies: [
                 "FuzzSupport",

@@ -3,8 +3,11 @@
 ///
 /// Layout: `setup`, then records of `pause, flags, length (LE16), frame`. The last record
 /// takes what is left when its length runs past the end, so every input is a sequence.
-/// `pause` below 0x80 is that many milliseconds, from 0x80 (low seven bits) seconds: enough
-/// to reach comeback delays, retransmission timeouts and a lockout's end. Flag bit 0 writes
+/// `pause` below 0xF0 is twice that many milliseconds (up to about one discovery-window
+/// period); from 0xF0, its low four bits plus one times five seconds (5 to 80 s: comeback
+/// delays, retransmission timeouts, a lockout's end). Long pauses are the rare octets on
+/// purpose: every virtual second costs the accessory's beacons and discovery windows, and a
+/// random octet should mostly mean "soon". Flag bit 0 writes
 /// the harness's station address into Address 1, so that mutations elsewhere in a frame
 /// still reach the machines behind the address check.
 public struct FrameSequence: Sendable {
@@ -21,7 +24,7 @@ public struct FrameSequence: Sendable {
 
         /// The pause in nanoseconds of virtual time.
         public var pauseNanoseconds: Int64 {
-            pause < 0x80 ? Int64(pause) * 1_000_000 : Int64(pause & 0x7F) * 1_000_000_000
+            pause < 0xF0 ? Int64(pause) * 2_000_000 : Int64(pause & 0x0F + 1) * 5_000_000_000
         }
 
         public var addressesHarnessStation: Bool { flags & 0x01 != 0 }

@@ -17,8 +17,8 @@ import Darwin
 /// takes the camera profile instead of the drone.
 final class AccessoryHarness {
     /// Virtual time one input may cover; pauses beyond it are cut short.
-    static let virtualTimeLimit = Interval.seconds(Int64(120))
-    /// Work items one input may run. Five minutes of discovery windows, beacons and
+    static let virtualTimeLimit = Interval.seconds(Int64(90))
+    /// Work items one input may run. A minute and a half of discovery windows, beacons and
     /// retransmissions take a few tens of thousands; more means work that re-arms itself.
     static let workLimit = 1_000_000
     /// Scheduled work waiting at once; more means timers that pile up instead of replacing

@@ -38,6 +38,10 @@ struct PASNLedger {
     func exchangeCompleted(with peer: MACAddress) -> Bool { stages[peer] == .frame3Received }
 
     private static func pasn(_ bytes: [UInt8]) -> (ManagementHeader, PASNAuthenticationFrame)? {
+        // Frame Control first: the accessory sends beacons and publishes many times a second,
+        // and decoding each of them only to find it is not an Authentication frame would cost
+        // the target most of its executions.
+        guard bytes.count >= 24, bytes[0] == 0xB0 else { return nil }
         guard case .management(let frame)? = try? IEEE80211Frame(bytes: bytes),
             case .pasnAuthentication(let pasn) = frame.body
         else { return nil }

@@ -10,12 +10,12 @@ import FuzzSupport
 /// session's comeback request with that cookie. The PIN is the session's, so PASN frame 1
 /// then carries a valid SAE commit and the exchange reaches frame 3.
 enum SessionSeeds {
-    /// Frame number in the session and the pause before it (milliseconds below 0x80, seconds
-    /// above): subscribe, bootstrapping request, the comeback after 1024 TU, PASN 1 and 3,
-    /// the NIK follow-up, NDP request and confirm, and the reconnect's verification.
+    /// Frame number in the session and the pause before it (FrameSequence: 2 ms units, 5 s
+    /// from 0xF0): subscribe, bootstrapping request, the comeback after 1024 TU, PASN 1 and
+    /// 3, the NIK follow-up, NDP request and confirm, and the reconnect's verification.
     static let phone: [(frame: Int, pause: UInt8)] = [
-        (2, 100), (4, 30), (12, 0x82), (14, 30), (16, 20), (17, 20), (22, 60), (24, 20), (33, 0x81), (35, 30),
-        (37, 20),
+        (2, 50), (4, 15), (12, 0xF0), (14, 15), (16, 10), (17, 10), (22, 30), (24, 10), (33, 0xF0), (35, 15),
+        (37, 10),
     ]
 
     static func records(cookieFrom setup: UInt8?) -> [FrameSequence.Record] {

@@ -18,8 +18,8 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 /// bootstrapping cookie, synchronized and not), and every frame kind of FrameCorpus in a row,
 /// for the drone and (addressed to it) the camera.
 func seeds() -> [FuzzSeed] {
-    let corpus = FrameCorpus.frames.map { FrameSequence.Record(pause: 20, frame: $0) }
-    let toCamera = FrameCorpus.frames.map { FrameSequence.Record(pause: 20, flags: 1, frame: $0) }
+    let corpus = FrameCorpus.frames.map { FrameSequence.Record(pause: 10, frame: $0) }
+    let toCamera = FrameCorpus.frames.map { FrameSequence.Record(pause: 10, flags: 1, frame: $0) }
     return [
         FuzzSeed(
             name: "hostap-session-A-phone",
