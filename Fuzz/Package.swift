@@ -53,6 +53,7 @@ let package = Package(
             dependencies: [
                 "FuzzSupport",
                 .product(name: "AccessoryKit", package: "AwareBench"),
+                .product(name: "AwareProtocol", package: "AwareBench"),
                 .product(name: "AwareRadio", package: "AwareBench"),
                 .product(name: "AwareWire", package: "AwareBench"),
             ]

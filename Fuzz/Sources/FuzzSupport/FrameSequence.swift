@@ -9,7 +9,8 @@
 /// purpose: every virtual second costs the accessory's beacons and discovery windows, and a
 /// random octet should mostly mean "soon". Flag bit 0 writes
 /// the harness's station address into Address 1, so that mutations elsewhere in a frame
-/// still reach the machines behind the address check.
+/// still reach the machines behind the address check; bit 1 has the harness's honest phone
+/// start a pairing instead (the accessory target's HonestPhone).
 public struct FrameSequence: Sendable {
     public struct Record: Sendable {
         public var pause: UInt8
@@ -28,6 +29,10 @@ public struct FrameSequence: Sendable {
         }
 
         public var addressesHarnessStation: Bool { flags & 0x01 != 0 }
+
+        /// Flag bit 1: instead of the record's frame, the harness's honest phone starts PASN
+        /// with the PIN the accessory last showed.
+        public var startsHonestPairing: Bool { flags & 0x02 != 0 }
     }
 
     /// Records beyond this many are ignored: a longer input explores nothing a shorter one

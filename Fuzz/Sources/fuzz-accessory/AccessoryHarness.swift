@@ -39,6 +39,10 @@ final class AccessoryHarness {
     /// Every frame the accessory sent, when ``keepsSentFrames`` (seeds are built from them).
     var keepsSentFrames = false
     private(set) var sentFrames: [[UInt8]] = []
+    /// The latest PIN the accessory showed, and the phone that pairs with it honestly
+    /// (FrameSequence flag bit 1).
+    private var lastDisplay: PINDisplay?
+    private var honestPhone: HonestPhone?
 
     init(setup: UInt8) {
         profile = setup & 0x02 == 0 ? HarnessProfiles.drone : HarnessProfiles.camera
@@ -51,8 +55,12 @@ final class AccessoryHarness {
         air.transmitHandler = { [unowned self] request in
             ledger.sent(request.frame)
             if keepsSentFrames { sentFrames.append(request.frame) }
+            answerAsHonestPhone(request.frame)
         }
-        accessory.pinDisplayHandler = { [unowned self] display in pinShownTo.insert(display.peer) }
+        accessory.pinDisplayHandler = { [unowned self] display in
+            pinShownTo.insert(display.peer)
+            lastDisplay = display
+        }
         accessory.eventHandler = { [unowned self] event in observe(event) }
     }
 
@@ -64,18 +72,46 @@ final class AccessoryHarness {
         }
         for record in sequence.records {
             advance(by: Interval(nanoseconds: record.pauseNanoseconds))
+            if record.startsHonestPairing {
+                startHonestPairing()
+                checkState()
+                continue
+            }
             var frame = record.frame
             if record.addressesHarnessStation, frame.count >= 10 {
                 frame.replaceSubrange(4..<10, with: accessory.address.octets)
             }
-            ledger.received(frame)
-            air.deliver(frame)
+            deliver(frame)
             checkState()
         }
         // Long enough for comebacks, PASN and NDP timeouts and retransmissions to fire.
         advance(by: .seconds(Int64(3)))
         checkState()
         accessory.stop()
+    }
+
+    private func deliver(_ frame: [UInt8]) {
+        ledger.received(frame)
+        air.deliver(frame)
+    }
+
+    /// The phone the accessory last showed a PIN to sends PASN frame 1 with that PIN.
+    private func startHonestPairing() {
+        guard let display = lastDisplay else { return }
+        var phone = HonestPhone(address: display.peer, accessory: accessory.address, pin: display.pin.digits)
+        let frame1 = phone.start(now: air.scheduler.now)
+        honestPhone = phone
+        if let frame1 { deliver(frame1) }
+    }
+
+    /// The honest phone's answer to a frame the accessory sent it, one millisecond later (on
+    /// the scheduler, not inside the accessory's transmit).
+    private func answerAsHonestPhone(_ frame: [UInt8]) {
+        guard var phone = honestPhone, frame.count >= 10, MACAddress(frame[4..<10]) == phone.address else { return }
+        let now = air.scheduler.now
+        guard let reply = phone.answer(frame, now: now) else { return }
+        honestPhone = phone
+        air.scheduler.schedule(after: .milliseconds(1)) { [unowned self] in deliver(reply) }
     }
 
     /// Runs the scheduler to `interval` from now, within the input's time and work budgets.

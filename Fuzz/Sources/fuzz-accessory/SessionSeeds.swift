@@ -18,6 +18,16 @@ enum SessionSeeds {
         (37, 10),
     ]
 
+    /// The session with the accessory's cookie, PASN frames 1 and 3 replaced by the honest
+    /// phone's pairing: the accessory pairs, and the session's later frames arrive unprotected
+    /// from a paired phone.
+    static func honestRecords(setup: UInt8) -> [FrameSequence.Record] {
+        var records = records(cookieFrom: setup)
+        records[3] = FrameSequence.Record(pause: 15, flags: 0x02, frame: [])
+        records.remove(at: 4)
+        return records
+    }
+
     static func records(cookieFrom setup: UInt8?) -> [FrameSequence.Record] {
         var records = phone.map { FrameSequence.Record(pause: $0.pause, frame: SessionFrames.frame($0.frame)) }
         guard let setup, let cookie = accessoryCookie(setup: setup, prefix: Array(records.prefix(2))),

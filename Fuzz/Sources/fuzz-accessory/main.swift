@@ -33,6 +33,10 @@ func seeds() -> [FuzzSeed] {
             name: "hostap-session-A-phone-cookie-usd",
             bytes: FrameSequence(setup: 1, records: SessionSeeds.records(cookieFrom: 1)).bytes
         ),
+        FuzzSeed(
+            name: "hostap-session-A-honest-pairing",
+            bytes: FrameSequence(setup: 0, records: SessionSeeds.honestRecords(setup: 0)).bytes
+        ),
         FuzzSeed(name: "frame-corpus", bytes: FrameSequence(setup: 0, records: corpus).bytes),
         FuzzSeed(name: "frame-corpus-camera", bytes: FrameSequence(setup: 2, records: toCamera).bytes),
     ]

@@ -56,15 +56,8 @@ enum SessionPASN {
             peerAddress: phoneSide ? accessory : phone,
             address3: clusterID,
             suite: .ncsPKPASN128,
-            nanAttributes: nanAttributes(ofFrame: phoneSide ? 14 : 15)
+            nanAttributes: SessionFrames.pasnNANAttributes(ofFrame: phoneSide ? 14 : 15)
         )
-    }
-
-    private static func nanAttributes(ofFrame number: Int) -> [NANAttribute] {
-        guard case .management(let frame)? = try? IEEE80211Frame(bytes: SessionFrames.frame(number)),
-            case .pasnAuthentication(let pasn) = frame.body, let nan = pasn.nanElement
-        else { fuzzFailure("session frame \(number) has no NAN element") }
-        return nan.attributes
     }
 
     /// The TK and NPK the session's exchange derived.
