@@ -9,7 +9,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     dependencies: [.package(name: "AwareBench", path: "..")],
     targets: [
-        // What the targets share: the input cutter, the contract failure, the in-memory air.
+        // What the targets share: libFuzzer's driver, the frame-sequence input, seeds, the in-memory air.
         .target(name: "CLibFuzzer"),
         .target(
             name: "FuzzSupport",

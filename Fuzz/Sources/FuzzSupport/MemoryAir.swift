@@ -69,7 +69,7 @@ public final class MemoryAir: Air {
             guard attached, let air else { return }
             air.transmitHandler?(request)
             // A unicast frame is acknowledged (the phone the input plays is always there);
-            // a group-addressed one never is (802.11-2020 10.3.2.11).
+            // a group-addressed one never is.
             let unicast = request.frame.count >= 10 && MACAddress(request.frame[4..<10]).map { !$0.isGroup } == true
             let cookie = request.cookie
             air.scheduler.schedule(after: .microseconds(200)) { [weak self] in

@@ -2,10 +2,11 @@ import AwareWire
 import FuzzSupport
 
 // The accessory's protocol machines driven by a sequence of frames cut from the input
-// (FrameSequence): discovery, bootstrapping with comeback, the PASN responder, the NIK
-// exchange, the NDP responder, as the accessory runs them, under virtual time. No input
-// traps them; state stays bounded; nothing pairs, reconnects or opens a secured data path
-// without a PASN exchange on the air (AccessoryHarness).
+// (FrameSequence): discovery, bootstrapping with comeback, the PASN responder (with an honest
+// phone that pairs when the input asks), the protection of a paired phone's frames, the NDP
+// responder, as the accessory runs them, under virtual time. No input traps them; state stays
+// bounded; nothing pairs, reconnects or opens a secured data path without a PASN exchange on
+// the air (AccessoryHarness).
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
