@@ -11,6 +11,10 @@ let package = Package(
         .executable(name: "accessory-emu", targets: ["accessory-emu"]),
         .executable(name: "aware-conform", targets: ["aware-conform"]),
         .library(name: "AwareWire", targets: ["AwareWire"]),
+        // For the libFuzzer package in Fuzz/ (docs/fuzzing.md), which drives these from outside.
+        .library(name: "AwareProtocol", targets: ["AwareProtocol"]),
+        .library(name: "AwareRadio", targets: ["AwareRadio"]),
+        .library(name: "AccessoryKit", targets: ["AccessoryKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
