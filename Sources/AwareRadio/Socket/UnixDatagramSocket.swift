@@ -135,7 +135,9 @@ final class UnixDatagramSocket: @unchecked Sendable {
     /// Wakes a thread blocked in ``receive()`` and makes later calls return nil.
     func shutdown() {
         lock.withLock { closed = true }
-        _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+        // SHUT_RDWR is 2 (<sys/socket.h>); spelled out because in a release build the constant is
+        // imported through CNetlink's headers, which this file does not import.
+        _ = Glibc.shutdown(descriptor, 2)
     }
 
     /// Closes the descriptor; only after the reader thread has left ``receive()``.

@@ -148,7 +148,9 @@ public final class UnixStreamSocket: @unchecked Sendable {
             return !closed
         }
         guard first else { return }
-        _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+        // SHUT_RDWR is 2 (<sys/socket.h>); spelled out because in a release build the constant is
+        // imported through CNetlink's headers, which this file does not import.
+        _ = Glibc.shutdown(descriptor, 2)
         Glibc.close(descriptor)
         if ownsPath { unlink(path) }
     }
