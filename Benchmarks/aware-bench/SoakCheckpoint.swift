@@ -22,16 +22,13 @@ struct SoakCheckpoint {
 
     var residentMegabytes: Double { Double(residentOctets) / 1_048_576 }
 
-    /// The state counts and the timer count together: all must be the same at every checkpoint.
-    var flatCounts: [(String, Int)] {
-        [("pendingTimersLowest", pendingTimers.lowerBound), ("pendingTimersHighest", pendingTimers.upperBound)] + state
-    }
+    var timersText: String { "\(pendingTimers.lowerBound)-\(pendingTimers.upperBound)" }
 
     var line: String {
         let counts = (state + history).map { "\($0.0) \($0.1)" }.joined(separator: ", ")
         return "  \(BenchSupport.fixed(virtualHours, 2).leftPadded(6)) h  cycles \(String(cycles).leftPadded(5)) "
             + "(failed \(failed))  RSS \(BenchSupport.fixed(residentMegabytes, 1)) MB  "
-            + "timers \(pendingTimers.lowerBound)-\(pendingTimers.upperBound)  CPU \(BenchSupport.fixed(cpuSeconds, 1)) s  "
+            + "timers \(timersText)  CPU \(BenchSupport.fixed(cpuSeconds, 1)) s  "
             + "wall \(BenchSupport.fixed(wallSeconds, 1)) s  [\(counts)]"
     }
 

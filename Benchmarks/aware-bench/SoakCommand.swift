@@ -28,7 +28,10 @@ struct SoakCommand: ParsableCommand {
 
             Verdicts, baseline = the first checkpoint of the same run (the first block of \
             cycles is the warm-up): memory growth = last RSS / first RSS, at most \
-            --max-rss-ratio; timers and state counts flat (the same at every checkpoint). \
+            --max-rss-ratio; pending work flat (sampled over the last discovery-window period \
+            before each checkpoint, its lowest and highest never higher in the later half of \
+            the checkpoints than in the earlier half: a leaked timer would climb) and live state \
+            the same at every checkpoint. \
             Exits 1 if a cycle fails (printed with its cycle number and the command that \
             reruns it: a seed reproduces a run bit for bit), a count is not flat or memory grew \
             too much; 3 if the profile cannot be loaded.
@@ -226,8 +229,19 @@ struct SoakCommand: ParsableCommand {
         }
         let ratio = first.residentOctets > 0 ? Double(last.residentOctets) / Double(first.residentOctets) : 0
         var notFlat: [String] = []
-        for (index, (name, value)) in first.flatCounts.enumerated() {
-            let values = points.map { $0.flatCounts[index].1 }
+        // The timer count moves with where the accessory's beacon interval falls in the sampled
+        // window period, by a timer or two: it is flat if the later half of the checkpoints
+        // never exceeds the earlier half (a leaked timer per so many cycles would).
+        let earlier = points.prefix(max(1, points.count / 2))
+        let later = points.dropFirst(earlier.count).isEmpty ? earlier : points.dropFirst(earlier.count)
+        if later.map(\.pendingTimers.upperBound).max()! > earlier.map(\.pendingTimers.upperBound).max()!
+            || later.map(\.pendingTimers.lowerBound).max()! > earlier.map(\.pendingTimers.lowerBound).max()!
+        {
+            notFlat.append("pendingTimers " + points.map(\.timersText).joined(separator: ","))
+        }
+        // Live state must be the same at every checkpoint.
+        for (index, (name, value)) in first.state.enumerated() {
+            let values = points.map { $0.state[index].1 }
             if values.contains(where: { $0 != value }) {
                 notFlat.append("\(name) \(values.map(String.init).joined(separator: ","))")
             }
@@ -241,7 +255,7 @@ struct SoakCommand: ParsableCommand {
         )
         say(
             "  timers and state: "
-                + (notFlat.isEmpty ? flatSummary(first) : "NOT flat: " + notFlat.joined(separator: "; "))
+                + (notFlat.isEmpty ? flatSummary(points) : "NOT flat: " + notFlat.joined(separator: "; "))
         )
         say(
             "  cycles \(last.cycles), failed \(failures.count); pings answered \(bench.pingsAnswered), "
@@ -269,9 +283,11 @@ struct SoakCommand: ParsableCommand {
         guard passed else { throw ExitCode(1) }
     }
 
-    private func flatSummary(_ first: SoakCheckpoint) -> String {
-        "flat (\(first.pendingTimers.lowerBound)-\(first.pendingTimers.upperBound) pending over the last window "
-            + "period before every checkpoint)"
+    private func flatSummary(_ points: [SoakCheckpoint]) -> String {
+        let lowest = points.map(\.pendingTimers.lowerBound).min() ?? 0
+        let highest = points.map(\.pendingTimers.upperBound).max() ?? 0
+        return "flat (pending work \(lowest)-\(highest) over the last window period before each checkpoint, "
+            + "no higher in the later half of the run; live state the same at every checkpoint)"
     }
 
     private func report(_ failure: SoakBench.Failure) {
