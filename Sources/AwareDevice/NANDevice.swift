@@ -141,7 +141,7 @@ public final class NANDevice {
     }
 
     /// Room for a frame's link-layer retries (7 attempts, backoff up to CWmax) before a window:
-    /// they took up to 14 ms in the soak; 20 TU.
+    /// they took up to 13 ms in the soak; 20 TU.
     static let retryRoomMicroseconds: UInt64 = 20 * 1_024
 
     /// Whether a frame for `channel` must wait: the radio is in a discovery window on another
