@@ -16,7 +16,8 @@ struct AwareBench: ParsableCommand {
             """,
         subcommands: [
             RobustnessCommand.self, DecodeThroughputCommand.self, DecodeVsTsharkCommand.self,
-            DiscoverySoakCommand.self, CrowdCommand.self, PairingCommand.self, SAEPTCommand.self, DataPathCommand.self,
+            DiscoverySoakCommand.self, SoakCommand.self, CrowdCommand.self, PairingCommand.self, SAEPTCommand.self,
+            DataPathCommand.self,
         ]
     )
 }

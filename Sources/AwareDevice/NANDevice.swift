@@ -44,6 +44,9 @@ public final class NANDevice {
     public var dataPathFrameHandler: ((ReceivedFrame) -> Void)?
     /// What synchronization (or discovery, when unsynchronized) last asked the receiver for.
     private var requestedChannels: Set<NANChannel> = []
+    /// Frames the owner sent (PASN, data-path NAFs) while the radio was in a discovery window
+    /// on another channel, in order: they go out when the window ends (``transmitFrame(_:)``).
+    private var heldFrames: [TxRequest] = []
 
     public init(configuration: Configuration, air: any Air, seed: UInt64) {
         self.configuration = configuration
@@ -103,6 +106,7 @@ public final class NANDevice {
         for link in dataPlane.links.keys { closeDataLink(link) }
         for work in [dataPlane.wakeup, dataPlane.listenTimer].compactMap({ $0 }) { scheduler.cancel(work) }
         dataPlane.inFlight.removeAll()
+        heldFrames.removeAll()
         port?.detach()
         port = nil
     }
@@ -122,8 +126,45 @@ public final class NANDevice {
         set { protection.acceptsUnprotectedFromPairedPeers = newValue }
     }
 
-    /// Sends a frame the owner built (PASN Authentication frames), through the outbound filter.
-    public func transmitFrame(_ request: TxRequest) { transmit(request) }
+    /// Sends a frame the owner built (PASN Authentication frames, data-path NAFs), through the
+    /// outbound filter. A synchronized radio in a discovery window on another channel is tuned
+    /// there, and so is its peer in the same cluster: a frame for the home channel sent then, or
+    /// so shortly before that its link-layer retries run into the window, goes unheard
+    /// (`aware-bench soak` lost PASN frames 3 and Data Path Requests and Terminations that way),
+    /// so it waits for the window to end.
+    public func transmitFrame(_ request: TxRequest) {
+        if waitsForWindow(request.channel) {
+            heldFrames.append(request)
+            return
+        }
+        transmit(request)
+    }
+
+    /// Room for a frame's link-layer retries (7 attempts, backoff up to CWmax) before a window:
+    /// they took up to 13 ms in the soak; 20 TU.
+    static let retryRoomMicroseconds: UInt64 = 20 * 1_024
+
+    /// Whether a frame for `channel` must wait: the radio is in a discovery window on another
+    /// channel, or one opens there within ``retryRoomMicroseconds``.
+    private func waitsForWindow(_ channel: NANChannel) -> Bool {
+        guard let windows = configuration.synchronization?.channels, !requestedChannels.isEmpty else { return false }
+        if !requestedChannels.contains(channel) { return true }
+        guard let cluster else { return false }
+        let local = Int64(truncatingIfNeeded: now.nanoseconds / 1_000)
+        let tsf = UInt64(clamping: local &+ cluster.tsfOffsetMicroseconds)
+        return windows.contains { other in
+            other != channel
+                && DiscoveryWindowTiming.nextWindowStart(atOrAfter: tsf, on: other) - tsf < Self.retryRoomMicroseconds
+        }
+    }
+
+    /// Frames ``transmitFrame(_:)`` held whose channel the radio is tuned to again, in order.
+    private func sendHeldFrames() {
+        guard heldFrames.contains(where: { requestedChannels.contains($0.channel) }) else { return }
+        let ready = heldFrames.filter { requestedChannels.contains($0.channel) }
+        heldFrames.removeAll { requestedChannels.contains($0.channel) }
+        for request in ready { transmit(request) }
+    }
 
     /// The channel the device listens on outside discovery windows: channel 6 when synchronized
     /// (nan-wire-reference.md 1.4), its USD channel otherwise. Frames sent outside the windows
@@ -229,6 +270,7 @@ public final class NANDevice {
         case .listen(let channels):
             requestedChannels = channels
             applyListening()
+            sendHeldFrames()
         case .notify(let notification):
             switch notification {
             case .discoveryWindowStarted(let window): handleDiscovery(.discoveryWindowStarted(window))

@@ -216,8 +216,10 @@ extension AccessoryPairing {
         }
         if result.isVerification {
             if let index = records.firstIndex(where: { $0.npk == result.npk }), records[index].peerNMI != peer {
+                let old = records[index].peerNMI
                 records[index].peerNMI = peer
                 persist(records[index])
+                forget(old)
             }
             emit(
                 "reconnected",
@@ -236,6 +238,17 @@ extension AccessoryPairing {
             ],
             "paired with \(peer)"
         )
+    }
+
+    /// Drops what we keep for `old`, an NMI the phone no longer uses: it came back under a new
+    /// one and verified the same pairing (phones change NMI between connections). Without this
+    /// every NMI change leaves its NM-TK, ND-PMK and finished PASN exchange behind for good.
+    private func forget(_ old: MACAddress) {
+        if let timer = responders.removeValue(forKey: old)?.timer { device.scheduler.cancel(timer) }
+        dataPathKeys[old] = nil
+        sessions[old] = nil
+        pins[old] = nil
+        device.removePairwiseKey(peer: old)
     }
 
     private func failed(_ failure: PASNFailure, peer: MACAddress) {

@@ -124,6 +124,16 @@ extension SimulatedAir {
         return row[receiver]
     }
 
+    /// Drops every station's cached path loss to station `index` and beyond: a new station
+    /// took that place, somewhere else. The rows keep their storage and refill on demand.
+    func forgetPathLoss(to index: Int) {
+        for port in ports {
+            for medium in port.pathLossCache.indices where port.pathLossCache[medium].count > index {
+                port.pathLossCache[medium].removeSubrange(index...)
+            }
+        }
+    }
+
     /// The shadowing term X_σ of a link, in dB: a Gaussian drawn from a generator seeded by
     /// the air's seed and the two ends (in address order, so both directions agree), so it
     /// does not depend on which stations attached or transmitted first.

@@ -203,8 +203,11 @@ extension SimulatedAir {
         medium.airtime += ackAirtime
         if configuration.tapsSeeAcknowledgements, !taps.isEmpty, let receiver = transmission.intended {
             let ack: [UInt8] = [0xD4, 0x00, 0x00, 0x00] + transmission.frame[10..<16]
+            // The position now: by the ACK's start the receiver may have left and its place
+            // gone to another station.
+            let position = ports[receiver].station.position
             virtualScheduler.schedule(at: Instant(nanoseconds: ackStart)) { [weak self] in
-                self?.tapAcknowledgement(ack, from: receiver, on: medium, rate: transmission.ackTxRate)
+                self?.tapAcknowledgement(ack, from: position, on: medium, rate: transmission.ackTxRate)
             }
         }
         if notify {
@@ -216,10 +219,14 @@ extension SimulatedAir {
         }
     }
 
-    func tapAcknowledgement(_ ack: [UInt8], from station: Int, on medium: ChannelMedium, rate: TxRate?) {
-        let port = ports[station]
+    func tapAcknowledgement(
+        _ ack: [UInt8],
+        from origin: StationConfiguration.Position,
+        on medium: ChannelMedium,
+        rate: TxRate?
+    ) {
         for (tap, position) in taps {
-            let distance = port.station.position.distance(to: position)
+            let distance = origin.distance(to: position)
             let loss = configuration.pathLoss.loss(
                 distance: distance,
                 frequencyMHz: Double(medium.channel.frequencyMHz)

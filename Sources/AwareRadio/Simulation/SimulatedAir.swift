@@ -74,7 +74,8 @@ public final class SimulatedAir: ImpairableAir {
         return result
     }
 
-    /// The stations on the air now, in the order they attached.
+    /// The stations on the air now, in the order of their places (a station that attaches takes
+    /// the place of one that left, if there is one).
     public var stations: [StationConfiguration] {
         ports.filter(\.attached).map(\.station)
     }
@@ -98,10 +99,32 @@ public final class SimulatedAir: ImpairableAir {
             let key = Self.key(of: address)
             guard addressOwners[key] == nil, seen.insert(key).inserted else { throw .addressInUse(address) }
         }
-        let port = Port(station: station, index: ports.count, air: self, receive: receive, transmitted: transmitted)
+        let index = ports.indices.first(where: isReusable) ?? ports.count
+        let port = Port(station: station, index: index, air: self, receive: receive, transmitted: transmitted)
         for key in port.addressKeys { addressOwners[key] = port.index }
-        ports.append(port)
+        if index < ports.count {
+            ports[index] = port
+            forgetPathLoss(to: index)
+        } else {
+            ports.append(port)
+        }
         return port
+    }
+
+    /// Whether the place of station `index` can go to a station that attaches now: it left, and
+    /// nothing on the air still refers to it. Stations that come and go (a phone leaving and
+    /// joining again, hour after hour in `aware-bench soak`) then do not pile up detached ports,
+    /// nor the path-loss rows of every other station.
+    private func isReusable(_ index: Int) -> Bool {
+        let port = ports[index]
+        guard !port.attached, !port.transmitting, port.current == nil else { return false }
+        return media.allSatisfy { medium in
+            !medium.contenders.contains { $0.station == index }
+                && medium.inFlight.allSatisfy { transmission in
+                    transmission.sender != index && transmission.intended != index
+                        && transmission.receiverPosition(index) == nil
+                }
+        }
     }
 
     /// Adds a tap at the origin: it sees every frame on every channel, with the signal a

@@ -5,7 +5,8 @@ extension SimulatedAir {
     /// queue and what the air remembers about its links.
     public final class Port: AirPort {
         public let station: StationConfiguration
-        /// The order the station attached in; the air visits receivers in this order.
+        /// The station's place on the air (the place of a station that left may be given to
+        /// one that attaches later); the air visits receivers in this order.
         let index: Int
         let addressKeys: [UInt64]
         /// The address shadowing is keyed on (the first address, or the index when none).
