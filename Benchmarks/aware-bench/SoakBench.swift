@@ -1,5 +1,4 @@
 import AccessoryKit
-import ArgumentParser
 import AwareDevice
 import AwareProtocol
 import AwareRadio
@@ -45,16 +44,6 @@ final class SoakBench {
 
     private struct Weak {
         weak var phone: Phone?
-    }
-
-    /// How the phone goes away at the end of a cycle.
-    enum Departure: String, CaseIterable, ExpressibleByArgument {
-        /// Odd cycles leave the air, even ones drop the link.
-        case alternate
-        /// The phone stays on the air and forgets its NM-TK; the same phone reconnects.
-        case dropLink = "drop-link"
-        /// The phone leaves the air; a new phone (new NMI, same store) joins next cycle.
-        case leaveAir = "leave-air"
     }
 
     init(profile: AccessoryProfile, seed: UInt64, trafficSeconds: Double, departure: Departure) throws {
