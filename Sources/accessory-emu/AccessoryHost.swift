@@ -90,38 +90,7 @@ final class AccessoryHost {
         firmware.shutdownHandler = { [scheduler] in scheduler.stop() }
         output.banner(banner(accessory: firmware.accessory, air: "socket:\(air.path)"))
 
-        var server: ControlServer?
-        if let controlPath {
-            do {
-                server = try ControlServer(path: controlPath, firmware: firmware, scheduler: scheduler)
-            } catch {
-                air.close()
-                throw .control(error)
-            }
-        }
-        let startFailure = Mutex<AirError?>(nil)
-        scheduler.schedule(at: .zero) {
-            do throws(AirError) {
-                try firmware.start()
-            } catch {
-                startFailure.withLock { $0 = error }
-                scheduler.stop()
-            }
-        }
-        // The executor stops on a signal; the accessory then leaves the air on this thread,
-        // which the stopped executor no longer uses.
-        let signals = SignalWatcher { [scheduler] in scheduler.stop() }
-        if controlFromStandardInput {
-            ControlChannel(firmware: firmware, scheduler: scheduler, output: output).startReading()
-        }
-        server?.start()
-        scheduler.run()
-        signals.cancel()
-        server?.stop()
-        if startFailure.withLock({ $0 }) == nil { firmware.stop() }
-        air.close()
-        if let failure = startFailure.withLock({ $0 }) { throw .air(failure) }
-        try writeCapture(tap)
+        try serve(firmware, on: scheduler, tap: tap) { air.close() }
     }
 
     /// On a real radio through nl80211 (``NL80211Radio``), under the wall clock, until SIGINT
@@ -174,12 +143,24 @@ final class AccessoryHost {
                 unsynchronized: radioOptions.unsynchronized
             )
         )
+        try serve(firmware, on: scheduler, tap: tap) { radio.close() }
+    }
+
+    /// Runs `firmware` on `scheduler` until a signal, `shutdown` or a failed start, with the
+    /// control channels; then leaves the air (`closeAir`) and writes the capture. The socket
+    /// air and the radio share it.
+    private func serve(
+        _ firmware: AccessoryFirmware,
+        on scheduler: WallClockScheduler,
+        tap: CaptureTap?,
+        closeAir: () -> Void
+    ) throws(AccessoryHostError) {
         var server: ControlServer?
         if let controlPath {
             do {
                 server = try ControlServer(path: controlPath, firmware: firmware, scheduler: scheduler)
             } catch {
-                radio.close()
+                closeAir()
                 throw .control(error)
             }
         }
@@ -192,6 +173,8 @@ final class AccessoryHost {
                 scheduler.stop()
             }
         }
+        // The executor stops on a signal; the accessory then leaves the air on this thread,
+        // which the stopped executor no longer uses.
         let signals = SignalWatcher { [scheduler] in scheduler.stop() }
         if controlFromStandardInput {
             ControlChannel(firmware: firmware, scheduler: scheduler, output: output).startReading()
@@ -201,7 +184,7 @@ final class AccessoryHost {
         signals.cancel()
         server?.stop()
         if startFailure.withLock({ $0 }) == nil { firmware.stop() }
-        radio.close()
+        closeAir()
         if let failure = startFailure.withLock({ $0 }) { throw .air(failure) }
         try writeCapture(tap)
     }
