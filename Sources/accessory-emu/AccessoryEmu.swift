@@ -1,4 +1,5 @@
 import ArgumentParser
+import AwareCommandLine
 
 struct AccessoryEmu: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,9 +10,13 @@ struct AccessoryEmu: ParsableCommand {
             default). `accessory-emu profile validate FILE` checks a profile. `accessory-emu reset \
             --state-dir DIR` is the factory reset (it forgets every paired phone and the identity).
 
+            Examples name the program as if it were on PATH; from a checkout run it as \
+            .build/debug/accessory-emu, or put it on PATH (README, "Installing").
+
             Exit status: 0 success, 2 usage or profile error, 3 environment error (the air or a file \
             could not be used).
             """,
+        version: Invocation.version,
         subcommands: [RunCommand.self, ProfileCommand.self, ResetCommand.self],
         defaultSubcommand: RunCommand.self
     )

@@ -177,6 +177,7 @@ struct RunCommand: ParsableCommand {
         if let duration, !(duration > 0 && duration <= 86_400) {
             throw ValidationError("--duration must be between 0 and 86400 seconds")
         }
+        try OutputPath.check([("--capture", capture)])
     }
 
     var airSpecifier: AirSpecifier { air.flatMap(AirSpecifier.init(argument:)) ?? .socket(path: nil) }

@@ -1,7 +1,8 @@
 import ArgumentParser
+import AwareCommandLine
 
 struct AwareConform: ParsableCommand {
-    static let version = "0.3.0"
+    static let version = Invocation.version
 
     static let configuration = CommandConfiguration(
         commandName: "aware-conform",
@@ -14,8 +15,12 @@ struct AwareConform: ParsableCommand {
             (`selftest`), decodes captures (`decode`) and checks sniffer captures of real devices \
             passively (`analyze`).
 
+            Examples name the program as if it were on PATH; from a checkout run it as \
+            .build/debug/aware-conform, or put it on PATH (README, "Installing").
+
             Exit status: 0 success, 1 test failures, 2 usage or input error, 3 environment error.
             """,
+        version: Invocation.version,
         subcommands: [
             RunCommand.self, ListCommand.self, DiscoverCommand.self, SelftestCommand.self, DecodeCommand.self,
             AnalyzeCommand.self, KeysCommand.self, PairCommand.self, ReconnectCommand.self, PerfCommand.self,

@@ -94,6 +94,7 @@ struct DiscoverCommand: ParsableCommand {
                 throw ValidationError("--service \"\(service)\": \(error)")
             }
         }
+        try OutputPath.check([("--capture", capture)])
     }
 
     func run() throws {

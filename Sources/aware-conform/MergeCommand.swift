@@ -15,8 +15,9 @@ struct MergeCommand: ParsableCommand {
             CHECKS
               The reports must come from one run: the same tool version, target, profile, --seed, \
             --only/--skip and --iterations, shards I/N of one N, no shard twice and no test in two \
-            reports. Anything else is refused with the file and what differs. A missing shard is a \
-            warning on standard error; the others are still merged.
+            reports. Anything else is refused with the file and what differs. A missing shard is an \
+            error (exit 3): the others are still merged and written, and the report names it among the \
+            run's problems, so a lost CI artifact fails the merge instead of passing on fewer tests.
 
             EXAMPLE
               aware-conform run --profile P.json --shard 1/3 --json s1.json
@@ -30,8 +31,8 @@ struct MergeCommand: ParsableCommand {
             Without any of them, the summary table is printed.
 
             Exit status: 0 every merged test passed or was skipped, 1 a test failed, 2 usage error or a \
-            report that is unreadable, malformed or from another run, 3 a shard recorded an environment \
-            error.
+            report that is unreadable, malformed or from another run, 3 a shard is missing or recorded an \
+            environment error.
             """
     )
 
@@ -47,6 +48,10 @@ struct MergeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the merged HTML report (as run --html).", valueName: "file"))
     var html: String?
 
+    func validate() throws {
+        try OutputPath.check([("--junit", junit), ("--json", json), ("--html", html)])
+    }
+
     func run() throws {
         var standardError = StandardError()
         let merge: RunReportMerge
@@ -56,7 +61,7 @@ struct MergeCommand: ParsableCommand {
             print("aware-conform merge: \(error)", to: &standardError)
             throw ExitCode(RunExitCode.usageOrProfileError.rawValue)
         }
-        for warning in merge.warnings { print("aware-conform merge: warning: \(warning)", to: &standardError) }
+        for missing in merge.missingShards { print("aware-conform merge: error: \(missing)", to: &standardError) }
         let result = merge.result
         do {
             if let junit { try JUnitReport.render(result).write(toFile: junit, atomically: true, encoding: .utf8) }

@@ -1,3 +1,4 @@
+import AccessoryKit
 import ArgumentParser
 import AwareCommandLine
 import ConformanceKit
@@ -100,7 +101,23 @@ struct RunCommand: ParsableCommand {
     )
     var faultPlanPath: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --target socket[:PATH] or nl80211:IFACE: before any test, wait up to this long for the accessory "
+                + "to publish one of the profile's services (either side may start first); none: exit 3 with "
+                + "what was heard instead. 0 skips the check.",
+            valueName: "seconds"
+        )
+    )
+    var wait: Double = AccessoryPresence.defaultWaitSeconds
+
     @OptionGroup var logging: LoggingOptions
+
+    /// Report paths are checked before any test runs: a typo costs exit 2 now, not a run's results.
+    func validate() throws {
+        try OutputPath.check([("--junit", junit), ("--json", json), ("--html", html)])
+        guard wait >= 0 && wait <= 3600 else { throw ValidationError("--wait must be between 0 and 3600 seconds") }
+    }
 
     func run() throws {
         logging.bootstrap()
@@ -115,7 +132,10 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("\(error)")
         }
         let faultPlan = try faultPlanPath.map(Self.loadFaultPlan)
-        var rerun = ["aware-conform", "run", "--profile", path, "--target", targetOptions.target]
+        try awaitAccessory(on: target, profile: profile)
+        var rerun = [
+            Invocation.program(default: "aware-conform"), "run", "--profile", path, "--target", targetOptions.target,
+        ]
         if let faultPlanPath { rerun += ["--fault-plan", faultPlanPath] }
         if let control = targetOptions.control { rerun += ["--control", control] }
         for fault in faults { rerun += ["--fault", fault] }
@@ -153,6 +173,41 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(3)
         }
         throw ExitCode(result.exitCode.rawValue)
+    }
+
+    /// On a target whose accessory someone else started, waits for it to publish before any test
+    /// runs (``AccessoryPresence``): an empty air, another air or another profile's accessory is
+    /// an environment error (exit 3) that says what was heard, not a catalogue of failures.
+    func awaitAccessory(on target: any AccessoryTarget, profile: AccessoryProfile) throws {
+        guard wait > 0, target is SocketTarget || target is RadioTarget else { return }
+        var standardError = StandardError()
+        let services = profile.services.map(\.name)
+        let outcome: AccessoryPresence.Outcome
+        do {
+            outcome = try AccessoryPresence.wait(on: target, services: services, seconds: wait, seed: seed)
+        } catch {
+            print("aware-conform run: \(target.name): \(error)", to: &standardError)
+            throw ExitCode(RunExitCode.environmentError.rawValue)
+        }
+        switch outcome {
+        case .present(let publisher, let service, let seconds):
+            print(
+                "aware-conform run: \(service) published by \(publisher) on \(target.name) "
+                    + "(heard after \(String(format: "%.1f", seconds)) s)",
+                to: &standardError
+            )
+        case .absent(let heard):
+            let advice =
+                target is RadioTarget
+                ? "Check that the accessory is powered and in range, check --profile, or give it longer with --wait SECONDS."
+                : "Start the accessory on this air (accessory-emu --profile FILE --air \(targetOptions.target)), check --profile, "
+                    + "or give it longer with --wait SECONDS."
+            print(
+                "aware-conform run: \(heard.explanation(target: target.name, seconds: wait))\n\(advice)",
+                to: &standardError
+            )
+            throw ExitCode(RunExitCode.environmentError.rawValue)
+        }
     }
 
     /// The plan at `path`; an unreadable or invalid plan is a usage error (exit 2) that says

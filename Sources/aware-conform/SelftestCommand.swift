@@ -64,7 +64,9 @@ struct SelftestCommand: ParsableCommand {
                 jobs: targetOptions.effectiveJobs(jobs),
                 evidence: .failingTests(root: evidenceRoot),
                 clock: target.clock,
-                rerun: RerunCommand(baseArguments: ["aware-conform", "run", "--profile", path]),
+                rerun: RerunCommand(baseArguments: [
+                    Invocation.program(default: "aware-conform"), "run", "--profile", path,
+                ]),
                 toolVersion: AwareConform.version
             )
             return try TestRunner(catalogue: catalogue, configuration: configuration).run()

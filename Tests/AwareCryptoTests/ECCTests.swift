@@ -257,7 +257,7 @@ private enum Vectors {
 }
 
 /// The PASN ephemeral public keys of the hostap session fixture
-/// (/work/shared/fixtures/hostap-session-A/transcript.json, `pairing.pasn.phone_ephemeral` and
+/// (Fixtures/hostap-session-A/transcript.json, `pairing.pasn.phone_ephemeral` and
 /// `pairing.pasn.accessory_ephemeral`: hostap's own output), pasted so the test needs no file.
 private enum HostapFixture {
     struct Key {

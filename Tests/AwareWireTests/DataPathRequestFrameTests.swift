@@ -4,7 +4,7 @@ import Testing
 
 private func hex(_ text: String) -> [UInt8] { HexString.decode(text)! }
 
-/// The NAF attributes of frame 22 of /work/shared/fixtures/hostap-session-A/session.pcap
+/// The NAF attributes of frame 22 of Fixtures/hostap-session-A/session.pcap
 /// (Data Path Request, m1): frame offset 31 to the end (802.11 header 24, then category 09,
 /// action 09, OUI 50 6f 9a, type 18, subtype 05). Values are checked against transcript.json.
 private let frame22Attributes = hex(

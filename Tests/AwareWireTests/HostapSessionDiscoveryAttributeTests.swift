@@ -4,7 +4,7 @@ import Testing
 
 private func bytes(_ hex: String) -> [UInt8] { HexString.decode(hex)! }
 
-/// Frame 1 of /work/shared/fixtures/hostap-session-A/session.pcap (the accessory's unsolicited
+/// Frame 1 of Fixtures/hostap-session-A/session.pcap (the accessory's unsolicited
 /// Publish), attributes from frame offset 30, extracted with python3; expected values from
 /// transcript.json (frame 1 and parameters).
 @Suite struct HostapSessionDiscoveryAttributeTests {

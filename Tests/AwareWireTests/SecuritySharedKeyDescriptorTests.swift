@@ -6,7 +6,7 @@ private func hex(_ text: String) -> [UInt8] { HexString.decode(text)! }
 private func zeros(_ count: Int) -> String { String(repeating: "00", count: count) }
 
 /// Shared-Key Descriptor attributes copied byte for byte from
-/// /work/shared/fixtures/hostap-session-A/session.pcap (802.11 header 24 octets; SDF
+/// Fixtures/hostap-session-A/session.pcap (802.11 header 24 octets; SDF
 /// attributes from body offset 6, NAF attributes from 7).
 private enum HostapSession {
     /// Frame 17, phone -> accessory NIK, SKDA at frame offset 110. No Key MIC field.

@@ -28,12 +28,6 @@ import Testing
         Self.checkVectors(try Self.serviceIDVectors(at: url))
     }
 
-    @Test func matchesEveryPublicVectorInSharedFolder() throws {
-        let url = Self.repository.appendingPathComponent("../shared/fixtures/public-vectors.json").standardized
-        try #require(FileManager.default.fileExists(atPath: url.path), "shared/ is cloned beside the repository")
-        Self.checkVectors(try Self.serviceIDVectors(at: url))
-    }
-
     @Test func referenceVectors() {
         // nan-wire-reference.md 8.6 and the hostap session's service (transcript parameters).
         #expect(ServiceID(serviceName: "_test").octets == [0xF5, 0x1B, 0x9C, 0x48, 0x0C, 0x52])

@@ -55,7 +55,8 @@ import Testing
             try Self.report("s2.json", shard: "2/3"), try Self.report("s1.json", shard: "1/3"),
             try Self.report("s3.json", shard: "3/3"),
         ])
-        #expect(merge.warnings.isEmpty)
+        #expect(merge.missingShards.isEmpty)
+        #expect(merge.result.problems.isEmpty)
         #expect(merge.result.tests.map(\.id) == whole.tests.map(\.id))
         #expect(merge.result.tests.map(\.verdict) == whole.tests.map(\.verdict))
         #expect(merge.result.tests.map(\.seed) == whole.tests.map(\.seed))
@@ -68,10 +69,12 @@ import Testing
         #expect(allRow?.split(separator: " ").map(String.init) == ["all"] + counts.map(String.init))
     }
 
-    @Test func aMissingShardIsAWarningAndTheRestIsMerged() throws {
+    @Test func aMissingShardFailsTheMergeAndTheRestIsMerged() throws {
         let first = try Self.report("s1.json", shard: "1/3")
         let merge = try RunReportMerge([first, try Self.report("s3.json", shard: "3/3")])
-        #expect(merge.warnings == ["shard 2/3 is missing: its tests are not in the merged report"])
+        #expect(merge.missingShards == ["shard 2/3 is missing: its tests are not in the merged report"])
+        #expect(merge.result.problems == merge.missingShards)
+        #expect(merge.result.exitCode == .environmentError)
         #expect(merge.result.tests.prefix(1).map(\.id) == first.run.tests.prefix(1).map(\.id))
     }
 

@@ -53,11 +53,54 @@ struct CommandRunner {
 
     enum CommandError: Error, CustomStringConvertible {
         case missing(String, String)
+        /// A background program ended before the line a test waited for; what it printed.
+        case ended(String)
         var description: String {
             switch self {
             case .missing(let product, let directory):
                 "\(product) is not built in \(directory); run `swift build` (swift test builds it too)"
+            case .ended(let output): "the program ended before the awaited line; it printed: \(output.suffix(400))"
             }
         }
     }
+}
+
+/// One of the package's programs running beside a test (an accessory on a socket air), stopped
+/// with SIGTERM when the test is done. Its standard output is read until a line the test waits
+/// for, then drained so the program never blocks on a full pipe.
+final class BackgroundProcess {
+    let process = Process()
+    private let output = Pipe()
+
+    init(_ product: String, _ arguments: [String]) throws {
+        process.executableURL = CommandRunner.productsDirectory.appendingPathComponent(product)
+        process.arguments = arguments
+        process.currentDirectoryURL = CommandRunner.repository
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Reads standard output until a line contains `text`; throws when the program ends first.
+    func waitForLine(containing text: String) throws {
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains(text) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { throw CommandRunner.CommandError.ended(String(decoding: seen, as: UTF8.self)) }
+            seen.append(chunk)
+        }
+        let handle = output.fileHandleForReading
+        Thread.detachNewThread {
+            while !handle.availableData.isEmpty {}
+        }
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    deinit { stop() }
 }

@@ -96,7 +96,7 @@ import FoundationXML
         #expect(counter.totals == String(expected.count))
     }
 
-    @Test func withoutOutputsItPrintsTheSummaryAndAMissingShardIsAWarning() throws {
+    @Test func withoutOutputsItPrintsTheSummaryAndAMissingShardFailsTheMerge() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let first = directory.appendingPathComponent("a.json").path
@@ -106,12 +106,13 @@ import FoundationXML
         )
         #expect(outcome.status == 0)
         let merged = try CommandRunner.run("aware-conform", ["merge", first])
-        #expect(merged.status == 0)
+        // A lost CI artifact fails the merge: exit 3, never PASSED on half the tests.
+        #expect(merged.status == 3)
         #expect(merged.standardOutput.contains("group "))
-        #expect(merged.standardOutput.contains("PASSED (exit 0)"))
+        #expect(!merged.standardOutput.contains("PASSED"))
         #expect(
             merged.standardError
-                == "aware-conform merge: warning: shard 2/2 is missing: its tests are not in the merged report\n"
+                == "aware-conform merge: error: shard 2/2 is missing: its tests are not in the merged report\n"
         )
     }
 

@@ -31,7 +31,9 @@ public final class Phone {
     /// Data paths to paired accessories, and the app traffic on them.
     public private(set) var dataPaths: PhoneDataPaths!
 
-    /// A phone at `position` on `air`; synchronized discovery unless `unsynchronized`.
+    /// A phone at `position` on `air`; synchronized discovery unless `unsynchronized`. Its NMI
+    /// is `address` or drawn from `seed`; its NIK is `nik` (an identity of the runner's pool,
+    /// ``PhoneIdentityPool``), the one in `pairingStore`, or drawn from `seed`.
     public init(
         air: any Air,
         seed: UInt64,
@@ -39,7 +41,8 @@ public final class Phone {
         unsynchronized: Bool = false,
         reportsRejectedPublishes: Bool = false,
         pairingStore: PairingStore? = nil,
-        address: MACAddress? = nil
+        address: MACAddress? = nil,
+        nik: [UInt8]? = nil
     ) {
         var generator = SeededGenerator(seed: seed ^ 0x5048_4F4E_4521)
         let value = generator.next()
@@ -67,7 +70,7 @@ public final class Phone {
             air: air,
             seed: seed
         )
-        pairing = PhonePairing(device: device, store: pairingStore, seed: seed)
+        pairing = PhonePairing(device: device, store: pairingStore, seed: seed, nik: nik)
         device.notificationHandler = { [weak self] in self?.handle($0) }
         device.pasnFrameHandler = { [weak self] frame in self?.pairing.pasnFrameReceived(frame) }
         dataPaths = PhoneDataPaths(device: device, pairing: pairing, seed: seed)

@@ -47,11 +47,14 @@ public final class PhonePairing {
         var result: PASNResult?
     }
 
-    init(device: NANDevice, store: PairingStore?, seed: UInt64) {
+    /// `nik`, when given, is the phone's NIK (one of the runner's identities); otherwise the
+    /// store's, or one drawn from `seed`.
+    init(device: NANDevice, store: PairingStore?, seed: UInt64, nik given: [UInt8]? = nil) {
         self.device = device
         self.store = store
         var generator = SeededGenerator(seed: seed ^ 0x5048_4F4E_4550_4149)
-        var nik = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let drawn = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        var nik = given ?? drawn
         var loaded: [PairingRecord] = []
         if let store {
             if let own = try? store.ownNIK(creatingWith: { nik }) { nik = own }

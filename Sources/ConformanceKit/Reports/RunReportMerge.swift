@@ -4,8 +4,9 @@ import Foundation
 /// unsharded run would have written: the tests in catalogue order, counts and exit code recomputed
 /// from them. Shards of one run share the tool version, target, profile, base seed, selection and
 /// iterations; a test is in exactly one shard; all shards split the same N (docs/reports.md,
-/// "Merging shards"). A missing shard is a warning, not an error, so a CI job whose shard died still
-/// gets a report of the rest.
+/// "Merging shards"). A missing shard still gives a report of the rest, but one that says so: each
+/// missing shard is a problem of the run (an environment error, exit 3), since a lost CI artifact
+/// must fail the merge rather than pass it on fewer tests.
 public struct RunReportMerge: Sendable {
     /// One shard's report and the file it came from, for messages.
     public struct Input: Sendable {
@@ -19,8 +20,9 @@ public struct RunReportMerge: Sendable {
     }
 
     public let result: RunResult
-    /// Shards of 1...N that no input holds, e.g. `shard 3/3 is missing: its tests are not in the report`.
-    public let warnings: [String]
+    /// Shards of 1...N that no input holds, e.g. `shard 3/3 is missing: its tests are not in the merged
+    /// report`; each is also one of the result's problems.
+    public let missingShards: [String]
 
     /// Reads and merges report files.
     public init(files: [String]) throws(RunReportMergeError) {
@@ -75,7 +77,7 @@ public struct RunReportMerge: Sendable {
                 )
             }
         }
-        warnings = missing.map { "shard \($0)/\(count ?? 0) is missing: its tests are not in the merged report" }
+        missingShards = missing.map { "shard \($0)/\(count ?? 0) is missing: its tests are not in the merged report" }
         let runs = inputs.map(\.run)
         let startedAt = runs.map(\.metadata.startedAt).min() ?? reference.startedAt
         let earliest = runs.first { $0.metadata.startedAt == startedAt }?.metadata ?? reference
@@ -100,7 +102,7 @@ public struct RunReportMerge: Sendable {
             metadata: metadata,
             finishedAt: runs.map(\.finishedAt).max() ?? first.run.finishedAt,
             tests: tests,
-            problems: inputs.flatMap { input in input.run.problems.map { "\(input.file): \($0)" } }
+            problems: inputs.flatMap { input in input.run.problems.map { "\(input.file): \($0)" } } + missingShards
         )
     }
 

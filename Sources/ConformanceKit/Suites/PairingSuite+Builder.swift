@@ -127,14 +127,17 @@ extension PairingSuite {
             let outcome = scenario.read { _ in phone.pairing.outcome }
             scenario.pass(PairingSuite.settleTime)
             let ended = try context.require(outcome, "the \(what) ended within \(timeout.seconds) s")
-            // An accessory the runner does not own keeps every phone earlier tests paired; once
-            // its store is full it rightly refuses more. That is the bench's state, not a verdict.
+            // An accessory the runner does not own keeps the phones that paired before this run
+            // (the runner's own phones come back as the same few identities, PhoneIdentityPool).
+            // Once other devices have filled its store it rightly refuses more: that is the
+            // accessory's state, not a verdict, and nothing the runner may do frees a place.
             if ended.reason == "paired-device-limit", phone === scenario.phone,
                 case .unavailable = context.capabilities.reconfigure
             {
-                throw EnvironmentFailure(
-                    "the accessory's paired-device store is full (maxPairedDevices) with phones of earlier tests: "
-                        + "reset it (accessory-emu reset --state-dir DIR) before running the pairing groups"
+                try context.skip(
+                    "the accessory's paired-device store is full (maxPairedDevices) with devices other than the "
+                        + "runner's phones: free a place on the accessory (for accessory-emu: reset --state-dir DIR, "
+                        + "or start it without --state-dir) to run this test"
                 )
             }
             context.log(

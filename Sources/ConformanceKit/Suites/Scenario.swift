@@ -12,6 +12,10 @@ final class Scenario {
     private var phoneStorage: Phone?
     /// The test's fault steps at work on the air, when the run has a fault plan for it.
     private var faults: FaultInjector?
+    /// The runner identities this test's phones hold, on a target whose accessory outlives the
+    /// test (``PhoneIdentityPool``); returned when the scenario finishes.
+    private let identities: PhoneIdentityPool?
+    private var leased: [PhoneIdentityPool.Identity] = []
 
     /// Opens a session for `request` and starts a phone `request.phoneDistance` metres from
     /// the accessory.
@@ -23,12 +27,20 @@ final class Scenario {
     ) throws {
         let distance = request.phoneDistance
         self.context = context
+        identities = target.phoneIdentities
+        let identity = identities?.lease()
+        leased = identity.map { [$0] } ?? []
         do {
             session = try target.openSession(request)
         } catch let error as ProfileVariantError {
+            if let identity { identities?.release(identity) }
             throw EnvironmentFailure("the profile variant does not apply: \(error)")
         } catch {
+            if let identity { identities?.release(identity) }
             throw EnvironmentFailure("\(target.name): \(error)")
+        }
+        if let identity {
+            context.log("phone_identity", ["index": .integer(Int64(identity.index))])
         }
         let unsynchronized = phoneUnsynchronized ?? request.unsynchronized
         var startFailure: AirError?
@@ -43,7 +55,8 @@ final class Scenario {
                 seed: context.seed,
                 position: .init(x: distance, y: 0),
                 unsynchronized: unsynchronized,
-                reportsRejectedPublishes: true
+                reportsRejectedPublishes: true,
+                nik: identity?.nik
             )
             let context = self.context
             let session = self.session
@@ -62,10 +75,12 @@ final class Scenario {
         }
         if !impairable {
             session.close()
+            returnIdentities()
             throw EnvironmentFailure("\(target.name): this target's air cannot apply a fault plan")
         }
         if let startFailure {
             session.close()
+            returnIdentities()
             throw EnvironmentFailure("the phone could not join the air: \(startFailure)")
         }
     }
@@ -218,7 +233,17 @@ final class Scenario {
             context.attach("accessory-events.jsonl", contents: Array(events.joined(separator: "\n").utf8))
         }
         session.close()
+        returnIdentities()
     }
+
+    /// Gives the phones' identities back to the pool (once; a scenario a test abandoned gives
+    /// them back when it goes away).
+    private func returnIdentities() {
+        for identity in leased { identities?.release(identity) }
+        leased = []
+    }
+
+    deinit { returnIdentities() }
 }
 
 extension Scenario {
@@ -227,13 +252,16 @@ extension Scenario {
     func addPhone(seed: UInt64, address: MACAddress) throws -> Phone {
         var failure: AirError?
         var phone: Phone?
+        let identity = identities?.lease()
+        if let identity { leased.append(identity) }
         session.perform {
             let added = Phone(
                 air: session.air,
                 seed: seed,
                 position: .init(x: 2, y: 1),
                 reportsRejectedPublishes: true,
-                address: address
+                address: address,
+                nik: identity?.nik
             )
             let context = self.context
             let session = self.session

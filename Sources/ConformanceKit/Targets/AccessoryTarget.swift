@@ -13,6 +13,14 @@ public protocol AccessoryTarget: Sendable {
     /// Opens a session for one test: an air, the accessory on it (started, when the target
     /// owns it), and a scheduler the phone runs on.
     func openSession(_ request: SessionRequest) throws -> any TargetSession
+    /// The phone identities the run's tests share, for a target whose accessory outlives a
+    /// test and so keeps the pairings of earlier tests (``PhoneIdentityPool``); nil where
+    /// every test meets a fresh accessory.
+    var phoneIdentities: PhoneIdentityPool? { get }
+}
+
+extension AccessoryTarget {
+    public var phoneIdentities: PhoneIdentityPool? { nil }
 }
 
 /// What a test asks of the accessory for its session.

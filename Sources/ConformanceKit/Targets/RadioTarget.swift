@@ -7,6 +7,9 @@ import AwareRadio
 public struct RadioTarget: AccessoryTarget {
     public let interface: String
     public let capabilities: TargetCapabilities
+    /// A real accessory keeps every phone that paired in earlier tests: the tests' phones come
+    /// back as the same few devices.
+    public let phoneIdentities: PhoneIdentityPool? = PhoneIdentityPool()
 
     public init(interface: String, profile: ProfileFacts) {
         self.interface = interface

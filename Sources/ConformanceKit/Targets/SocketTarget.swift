@@ -15,6 +15,9 @@ public struct SocketTarget: AccessoryTarget {
 
     /// The air shares one virtual clock between its processes (`socket:PATH?lockstep`).
     public let lockstep: Bool
+    /// The accessory keeps every phone that paired in earlier tests: the tests' phones come
+    /// back as the same few devices.
+    public let phoneIdentities: PhoneIdentityPool? = PhoneIdentityPool()
 
     public init(path: String, profile: ProfileFacts, controlPath: String? = nil, lockstep: Bool = false) {
         self.path = path

@@ -73,6 +73,28 @@ class WallClockSession: TargetSession {
         return scheduler.sync(condition)
     }
 
+    /// ``run(until:timeout:)`` that also gives up after `wallLimit` seconds of real time. In
+    /// lockstep a lone member's clock does not move (time runs only with two or more processes),
+    /// so waiting for an accessory that is not there would otherwise never end; time is held
+    /// again before this returns.
+    func run(until condition: @escaping () -> Bool, timeout: Interval, wallLimit: Double) -> Bool {
+        guard socketAir.isLockstep else { return run(until: condition, timeout: timeout) }
+        if scheduler.sync(condition) { return true }
+        let reached = DispatchSemaphore(value: 0)
+        let scheduler = self.scheduler
+        scheduler.sync {
+            let deadline = scheduler.now + timeout
+            scheduler.schedule(at: deadline) {}
+            scheduler.runLockstep(until: { condition() || scheduler.now >= deadline }, then: { reached.signal() })
+        }
+        if reached.wait(timeout: .now() + wallLimit) == .timedOut {
+            // Hold at once: the next posted work (the sync below) checks the new condition.
+            scheduler.runLockstep(until: { true }, then: {})
+            scheduler.sync {}
+        }
+        return scheduler.sync(condition)
+    }
+
     func updateServiceInfo(service: String, txt: [String: String]) throws {
         throw TargetError("this target cannot drive the accessory's publish updates")
     }

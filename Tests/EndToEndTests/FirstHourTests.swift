@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// What a new user meets first (issue 13): mistakes in paths and targets are told at once and
+/// plainly, and the commands the programs print can be pasted.
+@Suite struct FirstHourTests {
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("awb-first-hour-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test(arguments: ["--json", "--junit", "--html"])
+    func aReportIntoAMissingDirectoryIsAUsageErrorBeforeAnyTest(option: String) throws {
+        let outcome = try CommandRunner.run(
+            "aware-conform",
+            ["run", "--profile", "Profiles/drone.json", option, "/nonexistent-awb/report.out"]
+        )
+        #expect(outcome.status == 2)
+        #expect(outcome.standardOutput.isEmpty, "no test ran: \(outcome.standardOutput)")
+        #expect(
+            outcome.standardError.contains(
+                "\(option) /nonexistent-awb/report.out: the directory /nonexistent-awb does not exist"
+            )
+        )
+    }
+
+    @Test func aReportPathThatIsADirectoryIsAUsageError() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outcome = try CommandRunner.run(
+            "aware-conform",
+            ["merge", "whatever.json", "--json", directory.path]
+        )
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("--json \(directory.path): is a directory"))
+    }
+
+    @Test func aCaptureIntoAMissingDirectoryIsAUsageErrorForBothPrograms() throws {
+        let emulator = try CommandRunner.run(
+            "accessory-emu",
+            [
+                "--profile", "Profiles/drone.json", "--air", "sim", "--duration", "1", "--capture",
+                "/nonexistent-awb/c.pcap",
+            ]
+        )
+        #expect(emulator.status == 2)
+        #expect(emulator.standardError.contains("--capture /nonexistent-awb/c.pcap: the directory /nonexistent-awb"))
+        let discover = try CommandRunner.run(
+            "aware-conform",
+            ["discover", "--profile", "Profiles/drone.json", "--capture", "/nonexistent-awb/c.pcap"]
+        )
+        #expect(discover.status == 2)
+    }
+
+    @Test func anEmptyAirEndsTheRunAtOnceSayingNothingWasHeard() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let air = directory.appendingPathComponent("air").path
+        let started = Date()
+        let outcome = try CommandRunner.run(
+            "aware-conform",
+            ["run", "--profile", "Profiles/drone.json", "--target", "socket:\(air)", "--wait", "1"]
+        )
+        #expect(outcome.status == 3)
+        #expect(outcome.standardOutput.isEmpty, "no test ran: \(outcome.standardOutput)")
+        #expect(
+            outcome.standardError.contains(
+                "no accessory published _drone-service._udp (service ID 3425f17bda31) on socket:\(air) within 1 s; "
+                    + "nothing else was heard either"
+            ),
+            "\(outcome.standardError)"
+        )
+        // Not a timed assertion on the product: a bound on a hang (the old behaviour ran for minutes).
+        #expect(Date().timeIntervalSince(started) < 60)
+    }
+
+    @Test func anAccessoryOfAnotherProfileIsNamedByWhatItPublishes() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let air = directory.appendingPathComponent("air").path
+        let camera = try BackgroundProcess(
+            "accessory-emu",
+            ["--profile", "Profiles/camera.json", "--air", "socket:\(air)", "--json"]
+        )
+        defer { camera.stop() }
+        try camera.waitForLine(containing: "\"event\":\"ready\"")
+        let outcome = try CommandRunner.run(
+            "aware-conform",
+            ["run", "--profile", "Profiles/drone.json", "--target", "socket:\(air)", "--wait", "3"]
+        )
+        #expect(outcome.status == 3)
+        #expect(outcome.standardError.contains("heard instead:"), "\(outcome.standardError)")
+        // The camera's service, by the ID on the air: SHA-256("_camera-service._udp")[0..6].
+        #expect(outcome.standardError.contains("publishes service ID"), "\(outcome.standardError)")
+        #expect(!outcome.standardError.contains("3425f17bda31 ("), "the drone's ID is only named as wanted")
+    }
+
+    @Test func bothProgramsReportTheirVersion() throws {
+        for program in ["aware-conform", "accessory-emu"] {
+            let outcome = try CommandRunner.run(program, ["--version"])
+            #expect(outcome.status == 0)
+            #expect(outcome.standardOutput.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
+        }
+    }
+
+    @Test func rerunLinesNameTheProgramAsItWasRun() throws {
+        // A failing test (a fault breaks it) prints its rerun command: the path that ran, so it
+        // pastes into the same shell.
+        let outcome = try CommandRunner.run(
+            "aware-conform",
+            [
+                "run", "--profile", "Profiles/drone.json", "--only", "WA/DISC/SID/BV-01", "--fault", "wrong-service-id",
+            ]
+        )
+        #expect(outcome.status == 1)
+        let program = CommandRunner.productsDirectory.appendingPathComponent("aware-conform").path
+        #expect(
+            outcome.standardOutput.contains("rerun: \(program) run --profile Profiles/drone.json"),
+            "\(outcome.standardOutput)"
+        )
+    }
+}
