@@ -58,8 +58,11 @@ class WallClockSession: TargetSession {
     }
 
     /// Lockstep: virtual time runs until `condition` holds after some work, or `timeout`
-    /// passes, and then stands still again.
-    private func runLockstep(until condition: @escaping () -> Bool, timeout: Interval) -> Bool {
+    /// passes, and then stands still again. With `wallLimit`, also after that many seconds of
+    /// real time: a lone member's clock does not move (time runs only with two or more
+    /// processes), so waiting for an accessory that is not there would otherwise never end.
+    private func runLockstep(until condition: @escaping () -> Bool, timeout: Interval, wallLimit: Double? = nil) -> Bool
+    {
         if scheduler.sync(condition) { return true }
         let reached = DispatchSemaphore(value: 0)
         let scheduler = self.scheduler
@@ -69,30 +72,23 @@ class WallClockSession: TargetSession {
             scheduler.schedule(at: deadline) {}
             scheduler.runLockstep(until: { condition() || scheduler.now >= deadline }, then: { reached.signal() })
         }
-        reached.wait()
+        if let wallLimit {
+            if reached.wait(timeout: .now() + wallLimit) == .timedOut {
+                // Hold at once: the next posted work (the sync below) checks the new condition.
+                scheduler.runLockstep(until: { true }, then: {})
+                scheduler.sync {}
+            }
+        } else {
+            reached.wait()
+        }
         return scheduler.sync(condition)
     }
 
-    /// ``run(until:timeout:)`` that also gives up after `wallLimit` seconds of real time. In
-    /// lockstep a lone member's clock does not move (time runs only with two or more processes),
-    /// so waiting for an accessory that is not there would otherwise never end; time is held
-    /// again before this returns.
+    /// ``run(until:timeout:)`` that also gives up after `wallLimit` seconds of real time (it
+    /// matters in lockstep only: elsewhere time is the wall clock).
     func run(until condition: @escaping () -> Bool, timeout: Interval, wallLimit: Double) -> Bool {
         guard socketAir.isLockstep else { return run(until: condition, timeout: timeout) }
-        if scheduler.sync(condition) { return true }
-        let reached = DispatchSemaphore(value: 0)
-        let scheduler = self.scheduler
-        scheduler.sync {
-            let deadline = scheduler.now + timeout
-            scheduler.schedule(at: deadline) {}
-            scheduler.runLockstep(until: { condition() || scheduler.now >= deadline }, then: { reached.signal() })
-        }
-        if reached.wait(timeout: .now() + wallLimit) == .timedOut {
-            // Hold at once: the next posted work (the sync below) checks the new condition.
-            scheduler.runLockstep(until: { true }, then: {})
-            scheduler.sync {}
-        }
-        return scheduler.sync(condition)
+        return runLockstep(until: condition, timeout: timeout, wallLimit: wallLimit)
     }
 
     func updateServiceInfo(service: String, txt: [String: String]) throws {
