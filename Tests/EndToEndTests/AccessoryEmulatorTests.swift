@@ -3,14 +3,14 @@ import Testing
 
 /// `accessory-emu` as a person or a script runs it.
 @Suite struct AccessoryEmulatorTests {
-    @Test func itsCaptureDecodesInTsharkWithTheServiceIDAndTheTXTKeys() throws {
+    @Test func itsCaptureDecodesInTsharkWithTheServiceIDAndTheTXTKeys() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "awb-emu-\(UUID().uuidString.prefix(8))"
         )
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let capture = directory.appendingPathComponent("drone.pcapng").path
-        let run = try CommandRunner.run(
+        let run = try await CommandRunner.run(
             "accessory-emu",
             ["--profile", "Profiles/drone.json", "--air", "sim", "--duration", "3", "--capture", capture]
         )
@@ -43,8 +43,8 @@ import Testing
         }
     }
 
-    @Test func jsonEventsStartWithReadyAndFollowTheirContract() throws {
-        let run = try CommandRunner.run(
+    @Test func jsonEventsStartWithReadyAndFollowTheirContract() async throws {
+        let run = try await CommandRunner.run(
             "accessory-emu",
             ["--profile", "Profiles/drone.json", "--air", "sim", "--duration", "3", "--json"]
         )
@@ -67,8 +67,8 @@ import Testing
         }
     }
 
-    @Test func anUnknownFaultIsAUsageError() throws {
-        let run = try CommandRunner.run(
+    @Test func anUnknownFaultIsAUsageError() async throws {
+        let run = try await CommandRunner.run(
             "accessory-emu",
             ["--profile", "Profiles/drone.json", "--fault", "no-such-fault"]
         )
@@ -76,16 +76,16 @@ import Testing
         #expect(run.standardError.contains("unknown fault"))
     }
 
-    @Test func aBadProfileExitsTwoBeforeJoiningAnyAir() throws {
-        let run = try CommandRunner.run(
+    @Test func aBadProfileExitsTwoBeforeJoiningAnyAir() async throws {
+        let run = try await CommandRunner.run(
             "accessory-emu",
             ["--profile", "/nonexistent.json", "--air", "sim", "--duration", "1"]
         )
         #expect(run.status == 2)
     }
 
-    @Test func aPathThatIsNotADirectoryIsAnEnvironmentError() throws {
-        let run = try CommandRunner.run(
+    @Test func aPathThatIsNotADirectoryIsAnEnvironmentError() async throws {
+        let run = try await CommandRunner.run(
             "accessory-emu",
             ["--profile", "Profiles/drone.json", "--air", "socket:/etc/hostname"]
         )

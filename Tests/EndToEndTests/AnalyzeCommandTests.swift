@@ -17,12 +17,12 @@ import Testing
     }
 
     /// Runs `tests` (with `fault`, if any) and returns the directory with one capture per test.
-    static func evidence(_ tests: [String], fault: String? = nil, in directory: URL) throws -> String {
+    static func evidence(_ tests: [String], fault: String? = nil, in directory: URL) async throws -> String {
         let evidence = directory.appendingPathComponent("evidence-\(fault ?? "healthy")").path
         var arguments = ["run", "--profile", profile, "--evidence", evidence]
         for test in tests { arguments += ["--only", test] }
         if let fault { arguments += ["--fault", fault] }
-        _ = try CommandRunner.run("aware-conform", arguments)
+        _ = try await CommandRunner.run("aware-conform", arguments)
         return evidence
     }
 
@@ -61,8 +61,8 @@ import Testing
         }
     }
 
-    static func analyze(_ capture: String, _ extra: [String] = []) throws -> Report {
-        let outcome = try CommandRunner.run(
+    static func analyze(_ capture: String, _ extra: [String] = []) async throws -> Report {
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             ["analyze", capture, "--profile", profile, "--json"] + extra
         )
@@ -73,15 +73,15 @@ import Testing
         return Report(status: outcome.status, object: object)
     }
 
-    @Test func aHealthyAccessorysCapturesHaveNoErrorFindings() throws {
+    @Test func aHealthyAccessorysCapturesHaveNoErrorFindings() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let tests = ["WA/DISC/TXT/BV-01", "WA/PAIR/BV-11", "WA/RECON/BV-04", "WA/NDP/BV-04", "WA/PERF/BV-01"]
-        let evidence = try Self.evidence(tests, in: directory)
+        let evidence = try await Self.evidence(tests, in: directory)
         for test in tests {
             let capture = Self.capture(evidence, test)
             let nmi = try Self.accessoryNMI(capture)
-            let report = try Self.analyze(capture, ["--device", nmi])
+            let report = try await Self.analyze(capture, ["--device", nmi])
             #expect(report.status == 0, "\(test): \(report.findings)")
             #expect(report.errors == 0, "\(test): \(report.findings)")
             // The data stream of the performance test is steady, not in discovery-window bursts.
@@ -89,15 +89,15 @@ import Testing
         }
     }
 
-    @Test func aWrongServiceIDIsFoundAtEveryPublishTsharkShowsWithAnotherID() throws {
+    @Test func aWrongServiceIDIsFoundAtEveryPublishTsharkShowsWithAnotherID() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let capture = Self.capture(
-            try Self.evidence(["WA/PAIR/BV-11"], fault: "wrong-service-id", in: directory),
+            try await Self.evidence(["WA/PAIR/BV-11"], fault: "wrong-service-id", in: directory),
             "WA/PAIR/BV-11"
         )
         let nmi = try Self.accessoryNMI(capture)
-        let report = try Self.analyze(capture, ["--device", nmi])
+        let report = try await Self.analyze(capture, ["--device", nmi])
         #expect(report.status == 1)
         #expect(report.errorRules == ["WA/CAP/SID-01"])
         // SHA-256("_drone-service._udp")[0..5] = 3425f17bda31 (Fixtures/hostap-session-A/README.md).
@@ -109,15 +109,15 @@ import Testing
         #expect(report.frames("WA/CAP/SID-01") == expected)
     }
 
-    @Test func aLongTXTValueIsFoundAtEveryReadablePublish() throws {
+    @Test func aLongTXTValueIsFoundAtEveryReadablePublish() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let capture = Self.capture(
-            try Self.evidence(["WA/PAIR/BV-11"], fault: "long-txt-value", in: directory),
+            try await Self.evidence(["WA/PAIR/BV-11"], fault: "long-txt-value", in: directory),
             "WA/PAIR/BV-11"
         )
         let nmi = try Self.accessoryNMI(capture)
-        let report = try Self.analyze(capture, ["--device", nmi])
+        let report = try await Self.analyze(capture, ["--device", nmi])
         #expect(report.status == 1)
         let expected = try Self.tsharkFrames(capture, "nan.sda.sc.type == 0 && wlan.ta == \(nmi) && wlan.fc.retry == 0")
         #expect(!expected.isEmpty)
@@ -126,16 +126,16 @@ import Testing
         #expect(report.errorRules == ["WA/CAP/TXT-01", "WA/CAP/TXT-03"])
     }
 
-    @Test func aMissingModelNameIsAnErrorAndAMissingPairingNameAWarning() throws {
+    @Test func aMissingModelNameIsAnErrorAndAMissingPairingNameAWarning() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for (fault, severity) in [("missing-model-name", "error"), ("missing-pairing-name", "warning")] {
             let capture = Self.capture(
-                try Self.evidence(["WA/PAIR/BV-11"], fault: fault, in: directory),
+                try await Self.evidence(["WA/PAIR/BV-11"], fault: fault, in: directory),
                 "WA/PAIR/BV-11"
             )
             let nmi = try Self.accessoryNMI(capture)
-            let report = try Self.analyze(capture, ["--device", nmi])
+            let report = try await Self.analyze(capture, ["--device", nmi])
             let expected = try Self.tsharkFrames(
                 capture,
                 "nan.sda.sc.type == 0 && wlan.ta == \(nmi) && wlan.fc.retry == 0"
@@ -147,15 +147,15 @@ import Testing
         }
     }
 
-    @Test func unprotectedFramesAfterPairingAreFoundWhereTsharkSeesThem() throws {
+    @Test func unprotectedFramesAfterPairingAreFoundWhereTsharkSeesThem() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let capture = Self.capture(
-            try Self.evidence(["WA/PAIR/BV-11"], fault: "no-frame-protection", in: directory),
+            try await Self.evidence(["WA/PAIR/BV-11"], fault: "no-frame-protection", in: directory),
             "WA/PAIR/BV-11"
         )
         let nmi = try Self.accessoryNMI(capture)
-        let report = try Self.analyze(capture, ["--device", nmi])
+        let report = try await Self.analyze(capture, ["--device", nmi])
         #expect(report.status == 1)
         #expect(report.errorRules == ["WA/CAP/PROT-01"])
         let third = try #require(try Self.tsharkFrames(capture, "wlan.fixed.auth_seq == 3").first)
@@ -168,14 +168,14 @@ import Testing
         #expect(report.frames("WA/CAP/PROT-01") == expected)
     }
 
-    @Test func plaintextDataAndDiscoveryWindowBurstsAreFound() throws {
+    @Test func plaintextDataAndDiscoveryWindowBurstsAreFound() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let plaintext = Self.capture(
-            try Self.evidence(["WA/NDP/BV-04"], fault: "ndp-plaintext-data", in: directory),
+            try await Self.evidence(["WA/NDP/BV-04"], fault: "ndp-plaintext-data", in: directory),
             "WA/NDP/BV-04"
         )
-        let report = try Self.analyze(plaintext)
+        let report = try await Self.analyze(plaintext)
         // A retransmission (Retry bit) is judged once, with its original: the simulated air
         // captures every original.
         let expected = try Self.tsharkFrames(
@@ -186,10 +186,10 @@ import Testing
         #expect(report.frames("WA/CAP/PROT-03") == expected)
 
         let bursts = Self.capture(
-            try Self.evidence(["WA/PERF/BV-01"], fault: "perf-dw-bursts", in: directory),
+            try await Self.evidence(["WA/PERF/BV-01"], fault: "perf-dw-bursts", in: directory),
             "WA/PERF/BV-01"
         )
-        let burstReport = try Self.analyze(bursts)
+        let burstReport = try await Self.analyze(bursts)
         #expect(burstReport.status == 1)
         #expect(burstReport.errorRules == ["WA/CAP/DATA-DW-01"])
         // The finding starts at the stream's first data frame, as tshark numbers it.
@@ -201,16 +201,16 @@ import Testing
         #expect(burstReport.frames("WA/CAP/DATA-DW-01").first ?? 0 <= firstData)
     }
 
-    @Test func theEmulatorsOwnPcapngReadsCleanAndItsWrongServiceIDIsFound() throws {
+    @Test func theEmulatorsOwnPcapngReadsCleanAndItsWrongServiceIDIsFound() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for fault in [nil, "wrong-service-id"] as [String?] {
             let capture = directory.appendingPathComponent("\(fault ?? "healthy").pcapng").path
             var arguments = ["--profile", Self.profile, "--air", "sim", "--duration", "3", "--capture", capture]
             if let fault { arguments += ["--fault", fault] }
-            let emulator = try CommandRunner.run("accessory-emu", arguments)
+            let emulator = try await CommandRunner.run("accessory-emu", arguments)
             #expect(emulator.status == 0, "\(emulator.standardError)")
-            let report = try Self.analyze(capture)
+            let report = try await Self.analyze(capture)
             #expect((report.object["format"] as? String) == "pcapng")
             let publishes = try Self.tsharkFrames(capture, "nan.sda.sc.type == 0")
             #expect(!publishes.isEmpty)
@@ -225,8 +225,8 @@ import Testing
         }
     }
 
-    @Test func theHostapSessionAsTextGroupsByRuleAndEndsWithASummary() throws {
-        let outcome = try CommandRunner.run(
+    @Test func theHostapSessionAsTextGroupsByRuleAndEndsWithASummary() async throws {
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             ["analyze", "Fixtures/hostap-session-A/session.pcap", "--service", "_drone-service._udp"]
         )
@@ -246,8 +246,8 @@ import Testing
     }
 
     /// The members docs/analyze.md documents, and no others.
-    @Test func jsonHasTheDocumentedMembers() throws {
-        let report = try Self.analyze("Fixtures/hostap-session-A/session.pcap")
+    @Test func jsonHasTheDocumentedMembers() async throws {
+        let report = try await Self.analyze("Fixtures/hostap-session-A/session.pcap")
         #expect(
             Set(report.object.keys) == ["capture", "format", "captureError", "profile", "summary", "findings", "rules"]
         )
@@ -274,8 +274,8 @@ import Testing
         }
     }
 
-    @Test func helpListsEveryRule() throws {
-        let outcome = try CommandRunner.run("aware-conform", ["analyze", "--help"])
+    @Test func helpListsEveryRule() async throws {
+        let outcome = try await CommandRunner.run("aware-conform", ["analyze", "--help"])
         #expect(outcome.status == 0)
         for rule in [
             "WA/CAP/FRAME-01", "WA/CAP/FRAME-02", "WA/CAP/FRAME-03", "WA/CAP/ATTR-01", "WA/CAP/SID-01", "WA/CAP/TXT-01",
@@ -286,16 +286,16 @@ import Testing
         }
     }
 
-    @Test func unreadableInputExitsTwoNamingTheFileAndOffset() throws {
+    @Test func unreadableInputExitsTwoNamingTheFileAndOffset() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let missing = try CommandRunner.run("aware-conform", ["analyze", directory.path + "/none.pcap"])
+        let missing = try await CommandRunner.run("aware-conform", ["analyze", directory.path + "/none.pcap"])
         #expect(missing.status == 2)
         #expect(missing.standardError.contains("none.pcap: no such file"))
 
         let text = directory.appendingPathComponent("notes.pcap")
         try Data("hello, not a capture".utf8).write(to: text)
-        let notCapture = try CommandRunner.run("aware-conform", ["analyze", text.path])
+        let notCapture = try await CommandRunner.run("aware-conform", ["analyze", text.path])
         #expect(notCapture.status == 2)
         #expect(notCapture.standardError.contains("notes.pcap at offset 0: not a pcap or pcapng capture"))
 
@@ -303,7 +303,7 @@ import Testing
         let session = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/hostap-session-A/session.pcap"))
         let cut = directory.appendingPathComponent("cut.pcap")
         try session.prefix(24 + 16 + 198 + 16 + 10).write(to: cut)
-        let truncated = try CommandRunner.run("aware-conform", ["analyze", cut.path])
+        let truncated = try await CommandRunner.run("aware-conform", ["analyze", cut.path])
         #expect(truncated.status == 2)
         #expect(
             truncated.standardError.contains("cut.pcap at offset 254: malformed capture"),
@@ -316,7 +316,7 @@ import Testing
             "\(truncated.standardOutput)"
         )
 
-        let badProfile = try CommandRunner.run(
+        let badProfile = try await CommandRunner.run(
             "aware-conform",
             ["analyze", "Fixtures/hostap-session-A/session.pcap", "--profile", text.path]
         )

@@ -26,6 +26,8 @@ struct CommandRunner {
         return directory
     }
 
+    /// Runs `product` and waits for it, blocking the calling thread. Tests call the `async`
+    /// overload, which waits without holding one of the test pool's threads.
     static func run(_ product: String, _ arguments: [String]) throws -> Outcome {
         let executable = productsDirectory.appendingPathComponent(product)
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
@@ -40,15 +42,36 @@ struct CommandRunner {
         process.standardOutput = output
         process.standardError = error
         try process.run()
-        // Read both pipes to the end before waiting, so a large output cannot block the child.
+        // Read both pipes to the end before waiting (standard error on a thread of its own), so a
+        // large output on either cannot block the child.
+        let errorReader = PipeReader(error)
         let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = error.fileHandleForReading.readDataToEndOfFile()
+        let errData = errorReader.data()
         process.waitUntilExit()
         return Outcome(
             status: process.terminationStatus,
             standardOutput: String(decoding: outData, as: UTF8.self),
             standardError: String(decoding: errData, as: UTF8.self)
         )
+    }
+
+    /// Runs `product` and waits for it without holding a thread of Swift's cooperative pool.
+    ///
+    /// Swift Testing runs tests on that pool, which has one thread per core: two on this
+    /// project's machines. A test that blocked a pool thread for the minutes a child process
+    /// takes kept every other test waiting, and the suite's wall time was the sum of its
+    /// end-to-end tests. Here the child is waited for on a thread of its own, and at most
+    /// ``ChildSlots/width`` children run at once, so the end-to-end tests overlap without
+    /// loading the machine past what the wall-clock tests among them tolerate.
+    static func run(_ product: String, _ arguments: [String]) async throws -> Outcome {
+        await ChildSlots.shared.acquire()
+        let result = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(returning: Result { try run(product, arguments) as Outcome })
+            }
+        }
+        await ChildSlots.shared.release()
+        return try result.get()
     }
 
     enum CommandError: Error, CustomStringConvertible {
@@ -103,4 +126,51 @@ final class BackgroundProcess {
     }
 
     deinit { stop() }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+final class PipeReader: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var collected = Data()
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            collected = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// Everything the pipe carried; waits for its end.
+    func data() -> Data {
+        done.wait()
+        return collected
+    }
+}
+
+/// How many child programs the end-to-end tests run at once (``CommandRunner/run(_:_:)``).
+actor ChildSlots {
+    /// Four: the spawn-target tests start children of their own, and more than this on two cores
+    /// turns wall-clock verdicts into a measure of the test machine.
+    static let width = 4
+    static let shared = ChildSlots()
+
+    private var free = width
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
 }

@@ -76,7 +76,7 @@ import Testing
         }
     }
 
-    @Test func theControlSocketAnswersEveryLine() throws {
+    @Test func theControlSocketAnswersEveryLine() async throws {
         let emulator = try Emulator()
         let replies = try emulator.send([
             #"{"id":1,"command":"status"}"#,
@@ -96,7 +96,7 @@ import Testing
         #expect(replies[4]["id"] as? Int == 5)
 
         // A second accessory cannot take the same control socket.
-        let second = try CommandRunner.run(
+        let second = try await CommandRunner.run(
             "accessory-emu",
             ["--profile", emulator.profile, "--air", "socket:\(emulator.air)", "--control", emulator.control]
         )
@@ -110,10 +110,10 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: emulator.control))
     }
 
-    @Test func theRunnerRebootsAndResetsAnAccessoryItDidNotStart() throws {
+    @Test func theRunnerRebootsAndResetsAnAccessoryItDidNotStart() async throws {
         let emulator = try Emulator()
         let report = emulator.root + "/report.json"
-        let run = try CommandRunner.run(
+        let run = try await CommandRunner.run(
             "aware-conform",
             [
                 "run", "--profile", emulator.profile, "--target", "socket:\(emulator.air)", "--control",
@@ -144,14 +144,14 @@ import Testing
         #expect((status.first?["result"] as? [String: Any])?["boot"] as? Int == 1)
     }
 
-    @Test func controlNeedsTheSocketAir() throws {
-        let emulator = try CommandRunner.run(
+    @Test func controlNeedsTheSocketAir() async throws {
+        let emulator = try await CommandRunner.run(
             "accessory-emu",
             ["--profile", "Profiles/drone.json", "--air", "sim", "--control", "/tmp/awb-nope"]
         )
         #expect(emulator.status == 64 || emulator.status == 2)
         #expect(emulator.standardError.contains("--control applies to the socket air"))
-        let runner = try CommandRunner.run(
+        let runner = try await CommandRunner.run(
             "aware-conform",
             ["run", "--profile", "Profiles/drone.json", "--target", "spawn", "--control", "/tmp/awb-nope"]
         )

@@ -2,8 +2,11 @@ import Foundation
 import Testing
 
 @Suite struct DecodeCommandTests {
-    @Test func decodesTheHostapSessionAsText() throws {
-        let outcome = try CommandRunner.run("aware-conform", ["decode", "Fixtures/hostap-session-A/session.pcap"])
+    @Test func decodesTheHostapSessionAsText() async throws {
+        let outcome = try await CommandRunner.run(
+            "aware-conform",
+            ["decode", "Fixtures/hostap-session-A/session.pcap"]
+        )
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.contains("Frame 1: 198 octets, t=0.000000 s — SDF Publish"))
         #expect(outcome.standardOutput.contains("Frame 22: 235 octets"))
@@ -12,8 +15,8 @@ import Testing
         #expect(outcome.standardOutput.hasSuffix("37 frames: 37 NAN, 0 not NAN, 0 malformed\n"))
     }
 
-    @Test func jsonIsOneParseableObjectPerFrame() throws {
-        let outcome = try CommandRunner.run(
+    @Test func jsonIsOneParseableObjectPerFrame() async throws {
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             ["decode", "Fixtures/hostap-session-A/session.pcap", "--json"]
         )
@@ -33,8 +36,8 @@ import Testing
         #expect(lines[13].contains("\"scalar\":\"6159d99448207256f14e41f25f601a247040ed1fd748b63e07c9270a454889eb\""))
     }
 
-    @Test func hexOfOneFrame() throws {
-        let outcome = try CommandRunner.run(
+    @Test func hexOfOneFrame() async throws {
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             [
                 "decode",
@@ -45,16 +48,16 @@ import Testing
         #expect(outcome.standardOutput.contains("Service Info: 68656c6c6f"))
     }
 
-    @Test func garbageExitsTwoWithAClearError() throws {
-        let outcome = try CommandRunner.run("aware-conform", ["decode", "zz-not-a-frame"])
+    @Test func garbageExitsTwoWithAClearError() async throws {
+        let outcome = try await CommandRunner.run("aware-conform", ["decode", "zz-not-a-frame"])
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("is neither an existing file nor hex octets of one 802.11 frame"))
         #expect(outcome.standardOutput.isEmpty)
     }
 
-    @Test func aMalformedFrameIsShownAndExitsTwo() throws {
+    @Test func aMalformedFrameIsShownAndExitsTwo() async throws {
         // An SDF whose SDA claims 15 octets but carries 9.
-        let outcome = try CommandRunner.run(
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             ["decode", "d0000000516f9a010000020000000100506f9a01abcd10000409506f9a13030f008512ccdabe180100"]
         )
@@ -63,8 +66,8 @@ import Testing
         #expect(outcome.standardOutput.contains("at offset 33"))
     }
 
-    @Test func anUnknownOptionIsAUsageError() throws {
-        let outcome = try CommandRunner.run("aware-conform", ["decode", "--no-such-option", "00"])
+    @Test func anUnknownOptionIsAUsageError() async throws {
+        let outcome = try await CommandRunner.run("aware-conform", ["decode", "--no-such-option", "00"])
         #expect(outcome.status == 2)
     }
 }
@@ -92,7 +95,7 @@ import Testing
         return keys
     }
 
-    @Test func everyPrintedKeyIsDocumented() throws {
+    @Test func everyPrintedKeyIsDocumented() async throws {
         let documented = try Self.documentedFrameKeys()
         #expect(
             documented.isSuperset(of: [
@@ -108,7 +111,7 @@ import Testing
         ]
         var seen: Set<String> = []
         for input in inputs {
-            let outcome = try CommandRunner.run("aware-conform", ["decode", input, "--json"])
+            let outcome = try await CommandRunner.run("aware-conform", ["decode", input, "--json"])
             for line in outcome.standardOutput.split(separator: "\n") {
                 let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
                 seen.formUnion(object.keys)

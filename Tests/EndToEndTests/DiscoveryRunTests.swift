@@ -12,12 +12,12 @@ import Testing
         return directory
     }
 
-    @Test func theDroneProfilePassesTheDiscoveryGroupOnTheEmbeddedTarget() throws {
+    @Test func theDroneProfilePassesTheDiscoveryGroupOnTheEmbeddedTarget() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = directory.appendingPathComponent("report.json").path
         let junit = directory.appendingPathComponent("junit.xml").path
-        let outcome = try CommandRunner.run(
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             [
                 "run", "--profile", "Profiles/drone.json", "--only", "WA/DISC/*", "--json", report, "--junit", junit,
@@ -40,11 +40,11 @@ import Testing
         }
     }
 
-    @Test func theReportFollowsItsSchema() throws {
+    @Test func theReportFollowsItsSchema() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = directory.appendingPathComponent("report.json").path
-        _ = try CommandRunner.run(
+        _ = try await CommandRunner.run(
             "aware-conform",
             ["run", "--profile", "Profiles/speaker.json", "--only", "WA/DISC/PUB/*", "--json", report]
         )
@@ -60,13 +60,13 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.errors)")
     }
 
-    @Test func theSameSeedGivesTheSameReportAndTheSameCaptures() throws {
+    @Test func theSameSeedGivesTheSameReportAndTheSameCaptures() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        func run(_ name: String) throws -> (report: [String: Any], evidence: URL) {
+        func run(_ name: String) async throws -> (report: [String: Any], evidence: URL) {
             let evidence = directory.appendingPathComponent(name)
             let report = directory.appendingPathComponent("\(name).json").path
-            let outcome = try CommandRunner.run(
+            let outcome = try await CommandRunner.run(
                 "aware-conform",
                 [
                     "run", "--profile", "Profiles/drone.json", "--seed", "42", "--only", "WA/DISC/MF/*", "--only",
@@ -79,8 +79,8 @@ import Testing
             )
             return (object, evidence)
         }
-        let first = try run("a")
-        let second = try run("b")
+        let first = try await run("a")
+        let second = try await run("b")
         // Timestamps, run IDs, wall times and paths aside, the reports are the same.
         #expect(Self.comparable(first.report["tests"]) == Self.comparable(second.report["tests"]))
         let testDirectories = try FileManager.default.contentsOfDirectory(atPath: first.evidence.path).sorted()
@@ -123,12 +123,12 @@ import Testing
     /// check its behaviour. The whole selftest (every fault of the drone, about 3,800 catalogue
     /// tests) is a step of .ci/run of its own: run here it held one of the test pool's threads for
     /// most of the suite's wall time.
-    @Test func theSelftestProvesDiscoveryTestsCanFail() throws {
+    @Test func theSelftestProvesDiscoveryTestsCanFail() async throws {
         let faults = [
             "ignore-match-filter", "ignore-srf", "no-solicited-reply", "wrong-service-id", "missing-pairing-name",
             "ignore-ttl", "answer-any-service", "long-txt-value",
         ]
-        let outcome = try CommandRunner.run(
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             ["selftest", "--profile", "Profiles/drone.json", "--jobs", "2"] + faults.flatMap { ["--only-fault", $0] }
         )
@@ -142,8 +142,8 @@ import Testing
         }
     }
 
-    @Test func listShowsApplicabilityWithTheReason() throws {
-        let outcome = try CommandRunner.run(
+    @Test func listShowsApplicabilityWithTheReason() async throws {
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             ["list", "--profile", "Fixtures/profiles/good/minimal.json"]
         )
@@ -152,14 +152,14 @@ import Testing
         #expect(outcome.standardOutput.contains("the profile does not offer pairing"))
     }
 
-    @Test func aMissingProfileIsAUsageError() throws {
-        let outcome = try CommandRunner.run("aware-conform", ["run"])
+    @Test func aMissingProfileIsAUsageError() async throws {
+        let outcome = try await CommandRunner.run("aware-conform", ["run"])
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("--profile"))
     }
 
-    @Test func discoverFindsTheEmbeddedDroneAndShowsItsTXTRecord() throws {
-        let outcome = try CommandRunner.run(
+    @Test func discoverFindsTheEmbeddedDroneAndShowsItsTXTRecord() async throws {
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             [
                 "discover", "--profile", "Profiles/drone.json", "--vendor", "Example Inc", "--model", "Example Model",
@@ -179,8 +179,8 @@ import Testing
         #expect(txt["modelName"] == "Example Model")
     }
 
-    @Test func discoverExitsOneWhenNothingMatchesTheDescriptor() throws {
-        let outcome = try CommandRunner.run(
+    @Test func discoverExitsOneWhenNothingMatchesTheDescriptor() async throws {
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             ["discover", "--profile", "Profiles/drone.json", "--vendor", "EXAMPLE INC", "--timeout", "4"]
         )

@@ -20,11 +20,11 @@ import Testing
         only tests: [String],
         extra: [String] = [],
         in directory: URL
-    ) throws -> (CommandRunner.Outcome, URL) {
+    ) async throws -> (CommandRunner.Outcome, URL) {
         let planFile = directory.appendingPathComponent("plan.json")
         try Data(plan.utf8).write(to: planFile)
         let evidence = directory.appendingPathComponent("evidence")
-        let outcome = try CommandRunner.run(
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             ["run", "--profile", "Profiles/drone.json", "--fault-plan", planFile.path, "--evidence", evidence.path]
                 + tests.flatMap { ["--only", $0] } + extra
@@ -54,10 +54,10 @@ import Testing
     /// each answer is lost too), the air's seven tries (its retry limit) of each frame 2 are each
     /// injected, and tshark sees frame-2 transmissions in sevens, six with the Retry bit, none
     /// acknowledged.
-    @Test func aFrameLostOnEveryTryFailsThePairingAndTheCaptureShowsIt() throws {
+    @Test func aFrameLostOnEveryTryFailsThePairingAndTheCaptureShowsIt() async throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (outcome, evidence) = try Self.run(
+        let (outcome, evidence) = try await Self.run(
             #"""
             {"faultPlan": 1, "steps": [{"action": "drop", "frame": "pasn-2", "from": "accessory", "nth": "every",
             "attempts": "all"}]}
@@ -99,10 +99,10 @@ import Testing
 
     /// Lost on its first try only: the accessory's MAC retry recovers, the test passes, and the
     /// capture holds the frame twice (the retry with the Retry bit).
-    @Test func aFrameLostOnceIsRecoveredByTheRetry() throws {
+    @Test func aFrameLostOnceIsRecoveredByTheRetry() async throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (outcome, evidence) = try Self.run(
+        let (outcome, evidence) = try await Self.run(
             #"{"faultPlan": 1, "steps": [{"action": "drop", "frame": "pasn-2", "from": "accessory"}]}"#,
             only: ["WA/PAIR/BV-01"],
             in: directory
@@ -124,10 +124,10 @@ import Testing
     /// it again) and to what arrives from the other process (the accessory's PASN frame 2 is
     /// delivered 200 ms late). The socket air has no MAC retries, so the recovery is the
     /// protocol's own.
-    @Test func theSocketAirAppliesThePlanToFramesFromAnotherProcess() throws {
+    @Test func theSocketAirAppliesThePlanToFramesFromAnotherProcess() async throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (outcome, evidence) = try Self.run(
+        let (outcome, evidence) = try await Self.run(
             #"""
             {"faultPlan": 1, "steps": [{"action": "drop", "frame": "pasn-1", "from": "phone"},
               {"action": "delay", "frame": "pasn-2", "from": "accessory", "milliseconds": 200}]}
@@ -143,11 +143,11 @@ import Testing
 
     /// "Reboot between pairing and verification": an accessory that keeps its keys passes; one
     /// that forgets them on a restart fails the same plan.
-    @Test func aRebootBetweenPairingAndVerification() throws {
+    @Test func aRebootBetweenPairingAndVerification() async throws {
         let plan = #"{"faultPlan": 1, "steps": [{"action": "reboot", "after": "paired"}]}"#
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (good, evidence) = try Self.run(plan, only: ["WA/RECON/BV-01"], in: directory)
+        let (good, evidence) = try await Self.run(plan, only: ["WA/RECON/BV-01"], in: directory)
         #expect(good.status == 0, "\(good.standardOutput.suffix(1500))")
         let events = try Self.events(evidence, "WA/RECON/BV-01")
         let order = events.compactMap { event -> String? in
@@ -164,7 +164,7 @@ import Testing
         ).split(separator: "\n").filter { $0.contains(#""event":"ready""#) }
         #expect(boots.count == 2 && boots.last!.contains(#""boot":2"#), "\(boots)")
 
-        let (faulty, _) = try Self.run(
+        let (faulty, _) = try await Self.run(
             plan,
             only: ["WA/RECON/BV-01"],
             extra: ["--fault", "forget-keys-on-restart"],
@@ -175,10 +175,10 @@ import Testing
 
     /// A corrupted Service ID in every publish: the phone no longer recognises the service, the
     /// discovery test fails, and the capture's publishes carry the changed ID.
-    @Test func aCorruptedFieldIsWhatTheAirCarries() throws {
+    @Test func aCorruptedFieldIsWhatTheAirCarries() async throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (outcome, evidence) = try Self.run(
+        let (outcome, evidence) = try await Self.run(
             #"""
             {"faultPlan": 1, "steps": [{"action": "corrupt", "frame": "publish", "from": "accessory", "nth": "every",
               "attribute": "service-descriptor", "field": "service-id", "set": "000000000000"}]}
@@ -199,10 +199,10 @@ import Testing
     }
 
     /// A plan that cannot be read stops the run before any test, with where and what (exit 2).
-    @Test func aBadPlanIsAUsageError() throws {
+    @Test func aBadPlanIsAUsageError() async throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (outcome, _) = try Self.run(
+        let (outcome, _) = try await Self.run(
             #"{"faultPlan": 1, "steps": [{"action": "drop", "frame": "pasn-7"}]}"#,
             only: ["WA/PAIR/BV-01"],
             in: directory

@@ -11,8 +11,8 @@ import Testing
     }
 
     @Test(arguments: ["--json", "--junit", "--html"])
-    func aReportIntoAMissingDirectoryIsAUsageErrorBeforeAnyTest(option: String) throws {
-        let outcome = try CommandRunner.run(
+    func aReportIntoAMissingDirectoryIsAUsageErrorBeforeAnyTest(option: String) async throws {
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             ["run", "--profile", "Profiles/drone.json", option, "/nonexistent-awb/report.out"]
         )
@@ -25,10 +25,10 @@ import Testing
         )
     }
 
-    @Test func aReportPathThatIsADirectoryIsAUsageError() throws {
+    @Test func aReportPathThatIsADirectoryIsAUsageError() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outcome = try CommandRunner.run(
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             ["merge", "whatever.json", "--json", directory.path]
         )
@@ -36,8 +36,8 @@ import Testing
         #expect(outcome.standardError.contains("--json \(directory.path): is a directory"))
     }
 
-    @Test func aCaptureIntoAMissingDirectoryIsAUsageErrorForBothPrograms() throws {
-        let emulator = try CommandRunner.run(
+    @Test func aCaptureIntoAMissingDirectoryIsAUsageErrorForBothPrograms() async throws {
+        let emulator = try await CommandRunner.run(
             "accessory-emu",
             [
                 "--profile", "Profiles/drone.json", "--air", "sim", "--duration", "1", "--capture",
@@ -46,19 +46,18 @@ import Testing
         )
         #expect(emulator.status == 2)
         #expect(emulator.standardError.contains("--capture /nonexistent-awb/c.pcap: the directory /nonexistent-awb"))
-        let discover = try CommandRunner.run(
+        let discover = try await CommandRunner.run(
             "aware-conform",
             ["discover", "--profile", "Profiles/drone.json", "--capture", "/nonexistent-awb/c.pcap"]
         )
         #expect(discover.status == 2)
     }
 
-    @Test func anEmptyAirEndsTheRunAtOnceSayingNothingWasHeard() throws {
+    @Test func anEmptyAirEndsTheRunAtOnceSayingNothingWasHeard() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let air = directory.appendingPathComponent("air").path
-        let started = Date()
-        let outcome = try CommandRunner.run(
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             ["run", "--profile", "Profiles/drone.json", "--target", "socket:\(air)", "--wait", "1"]
         )
@@ -71,11 +70,9 @@ import Testing
             ),
             "\(outcome.standardError)"
         )
-        // Not a timed assertion on the product: a bound on a hang (the old behaviour ran for minutes).
-        #expect(Date().timeIntervalSince(started) < 60)
     }
 
-    @Test func anAccessoryOfAnotherProfileIsNamedByWhatItPublishes() throws {
+    @Test func anAccessoryOfAnotherProfileIsNamedByWhatItPublishes() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let air = directory.appendingPathComponent("air").path
@@ -85,7 +82,7 @@ import Testing
         )
         defer { camera.stop() }
         try camera.waitForLine(containing: "\"event\":\"ready\"")
-        let outcome = try CommandRunner.run(
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             ["run", "--profile", "Profiles/drone.json", "--target", "socket:\(air)", "--wait", "3"]
         )
@@ -96,18 +93,18 @@ import Testing
         #expect(!outcome.standardError.contains("3425f17bda31 ("), "the drone's ID is only named as wanted")
     }
 
-    @Test func bothProgramsReportTheirVersion() throws {
+    @Test func bothProgramsReportTheirVersion() async throws {
         for program in ["aware-conform", "accessory-emu"] {
-            let outcome = try CommandRunner.run(program, ["--version"])
+            let outcome = try await CommandRunner.run(program, ["--version"])
             #expect(outcome.status == 0)
             #expect(outcome.standardOutput.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
         }
     }
 
-    @Test func rerunLinesNameTheProgramAsItWasRun() throws {
+    @Test func rerunLinesNameTheProgramAsItWasRun() async throws {
         // A failing test (a fault breaks it) prints its rerun command: the path that ran, so it
         // pastes into the same shell.
-        let outcome = try CommandRunner.run(
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             [
                 "run", "--profile", "Profiles/drone.json", "--only", "WA/DISC/SID/BV-01", "--fault", "wrong-service-id",

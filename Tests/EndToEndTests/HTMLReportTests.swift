@@ -25,13 +25,13 @@ import Testing
         "run", "--profile", "Profiles/drone.json", "--only", "WA/PAIR/*", "--fault", "sae-wrong-pin", "--seed", "3",
     ]
 
-    @Test func theRunPageHasEveryTestOfTheJSONReportAndOneArrowPerCapturedFrame() throws {
+    @Test func theRunPageHasEveryTestOfTheJSONReportAndOneArrowPerCapturedFrame() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
         // The page one directory below the evidence, so its links must climb out of it.
         try FileManager.default.createDirectory(atPath: path("page"), withIntermediateDirectories: true)
-        let outcome = try CommandRunner.run(
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             Self.pairing + ["--json", path("r.json"), "--html", path("page/report.html"), "--evidence", path("ev")]
         )
@@ -80,23 +80,23 @@ import Testing
         "--fault", "ignore-match-filter", "--seed", "5",
     ]
 
-    @Test func mergeOfShardsGivesTheSamePageAsTheUnshardedRun() throws {
+    @Test func mergeOfShardsGivesTheSamePageAsTheUnshardedRun() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-        let whole = try CommandRunner.run("aware-conform", Self.discovery + ["--html", path("all.html")])
+        let whole = try await CommandRunner.run("aware-conform", Self.discovery + ["--html", path("all.html")])
         #expect(whole.status == 1, "\(whole.standardOutput.suffix(1500))")
         var shards: [String] = []
         for index in 1...3 {
             let shard = path("shard-\(index).json")
-            let outcome = try CommandRunner.run(
+            let outcome = try await CommandRunner.run(
                 "aware-conform",
                 Self.discovery + ["--shard", "\(index)/3", "--json", shard, "--evidence", path("shard-\(index)")]
             )
             #expect(outcome.status <= 1, "\(outcome.standardOutput.suffix(1500))")
             shards.append(shard)
         }
-        let merged = try CommandRunner.run("aware-conform", ["merge"] + shards + ["--html", path("merged.html")])
+        let merged = try await CommandRunner.run("aware-conform", ["merge"] + shards + ["--html", path("merged.html")])
         #expect(merged.status == 1, "\(merged.standardError)")
         #expect(merged.standardOutput.hasPrefix("merged "))
 
@@ -108,11 +108,11 @@ import Testing
         #expect(union.sections == run.sections)
     }
 
-    @Test func mergeMarksAMissingCaptureAndRefusesAMalformedShard() throws {
+    @Test func mergeMarksAMissingCaptureAndRefusesAMalformedShard() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-        let outcome = try CommandRunner.run(
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             Self.pairing + ["--shard", "1/1", "--json", path("s.json"), "--evidence", path("ev")]
         )
@@ -123,7 +123,7 @@ import Testing
         let capture = try #require((iterations.first?["evidence"] as? [String: Any])?["capture"] as? String)
         try FileManager.default.removeItem(atPath: capture)
 
-        let merged = try CommandRunner.run("aware-conform", ["merge", path("s.json"), "--html", path("m.html")])
+        let merged = try await CommandRunner.run("aware-conform", ["merge", path("s.json"), "--html", path("m.html")])
         #expect(merged.status == 1, "\(merged.standardError)")
         let findings = try HTMLJudge.judge(path("m.html"))
         let section = try #require(findings.sections.first { $0.id == first["id"] as? String })
@@ -134,7 +134,10 @@ import Testing
         try Data("{\"format\": \"aware-conform-report/1\", \"tests\": [".utf8).write(
             to: URL(fileURLWithPath: path("bad.json"))
         )
-        let refused = try CommandRunner.run("aware-conform", ["merge", path("bad.json"), "--html", path("bad.html")])
+        let refused = try await CommandRunner.run(
+            "aware-conform",
+            ["merge", path("bad.json"), "--html", path("bad.html")]
+        )
         #expect(refused.status == 2)
         #expect(refused.standardError.contains("bad.json: not an aware-conform run report: not JSON"))
         #expect(!FileManager.default.fileExists(atPath: path("bad.html")))
@@ -142,11 +145,11 @@ import Testing
 
     /// The drone's realtime and bulk tests: the page draws the histograms the JSON report holds, and
     /// the report with them is valid against the schema.
-    @Test func performanceTestsShowTheirLatencyHistogramsPerAccessCategory() throws {
+    @Test func performanceTestsShowTheirLatencyHistogramsPerAccessCategory() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-        let outcome = try CommandRunner.run(
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             [
                 "run", "--profile", "Profiles/drone.json", "--only", "WA/PERF/BV-01", "--only", "WA/PERF/BV-02",

@@ -26,13 +26,13 @@ import Testing
 
     static let selection = ["--only", "WA/DISC/PUB/*", "--only", "WA/PAIR/BV-01", "--only", "WA/RECON/BV-03"]
 
-    @Test func aSeedReplaysAMultiProcessRunByteForByte() throws {
+    @Test func aSeedReplaysAMultiProcessRunByteForByte() async throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var runs: [[String: Data]] = []
         for (index, seed) in ["7", "7", "8"].enumerated() {
             let evidence = directory.appendingPathComponent("run-\(index)")
-            let outcome = try CommandRunner.run(
+            let outcome = try await CommandRunner.run(
                 "aware-conform",
                 [
                     "run", "--profile", "Profiles/drone.json", "--target", "spawn?lockstep", "--seed", seed, "--jobs",
@@ -57,7 +57,7 @@ import Testing
 
     /// An accessory started by hand with `--air socket:PATH?lockstep`, and a runner joining
     /// with `--target socket:PATH?lockstep`: the runner's tests pass on the shared virtual clock.
-    @Test func aRunnerJoinsAnAccessoryStartedOnALockstepAir() throws {
+    @Test func aRunnerJoinsAnAccessoryStartedOnALockstepAir() async throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let air = "/tmp/awb-l\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
@@ -77,7 +77,7 @@ import Testing
         // The accessory says ready before time starts (it waits for a second process).
         let ready = output.fileHandleForReading.availableData
         #expect(String(decoding: ready, as: UTF8.self).contains(#""event":"ready""#))
-        let outcome = try CommandRunner.run(
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             [
                 "run", "--profile", "Profiles/drone.json", "--target", "socket:\(air)?lockstep", "--only",

@@ -34,11 +34,11 @@ import FoundationXML
 
     /// Once as the drone is (every test passes), once with a fault that fails some tests (exit 1).
     @Test(arguments: [[], ["--fault", "ignore-match-filter"]])
-    func theUnionOfThreeShardsEqualsTheUnshardedRun(fault: [String]) throws {
+    func theUnionOfThreeShardsEqualsTheUnshardedRun(fault: [String]) async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-        let whole = try CommandRunner.run(
+        let whole = try await CommandRunner.run(
             "aware-conform",
             Self.selection + fault + ["--json", path("all.json"), "--evidence", path("all")]
         )
@@ -46,7 +46,7 @@ import FoundationXML
         var shards: [String] = []
         for index in 1...3 {
             let shard = path("shard-\(index).json")
-            let outcome = try CommandRunner.run(
+            let outcome = try await CommandRunner.run(
                 "aware-conform",
                 Self.selection + fault + [
                     "--shard", "\(index)/3", "--json", shard, "--evidence", path("shard-\(index)"),
@@ -55,7 +55,7 @@ import FoundationXML
             #expect(outcome.status <= 1, "\(outcome.standardOutput.suffix(1500))")
             shards.append(shard)
         }
-        let merged = try CommandRunner.run(
+        let merged = try await CommandRunner.run(
             "aware-conform",
             ["merge"] + shards.reversed() + ["--json", path("merged.json"), "--junit", path("merged.xml")]
         )
@@ -96,16 +96,16 @@ import FoundationXML
         #expect(counter.totals == String(expected.count))
     }
 
-    @Test func withoutOutputsItPrintsTheSummaryAndAMissingShardFailsTheMerge() throws {
+    @Test func withoutOutputsItPrintsTheSummaryAndAMissingShardFailsTheMerge() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let first = directory.appendingPathComponent("a.json").path
-        let outcome = try CommandRunner.run(
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             Self.selection + ["--shard", "1/2", "--json", first]
         )
         #expect(outcome.status == 0)
-        let merged = try CommandRunner.run("aware-conform", ["merge", first])
+        let merged = try await CommandRunner.run("aware-conform", ["merge", first])
         // A lost CI artifact fails the merge: exit 3, never PASSED on half the tests.
         #expect(merged.status == 3)
         #expect(merged.standardOutput.contains("group "))
@@ -116,19 +116,19 @@ import FoundationXML
         )
     }
 
-    @Test func inputThatIsNotAReportExitsTwoNamingTheFile() throws {
+    @Test func inputThatIsNotAReportExitsTwoNamingTheFile() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let bad = directory.appendingPathComponent("c.json").path
         try "{\"format\": \"aware-conform-report/1\"}".write(toFile: bad, atomically: true, encoding: .utf8)
-        let malformed = try CommandRunner.run("aware-conform", ["merge", bad])
+        let malformed = try await CommandRunner.run("aware-conform", ["merge", bad])
         #expect(malformed.status == 2)
         #expect(
             malformed.standardError
                 == "aware-conform merge: \(bad): not an aware-conform run report: missing key tool\n"
         )
         let absent = directory.appendingPathComponent("absent.json").path
-        let missing = try CommandRunner.run("aware-conform", ["merge", absent])
+        let missing = try await CommandRunner.run("aware-conform", ["merge", absent])
         #expect(missing.status == 2)
         #expect(missing.standardError == "aware-conform merge: \(absent): cannot read: no such file\n")
     }

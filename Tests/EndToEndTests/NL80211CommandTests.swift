@@ -27,9 +27,9 @@ import Testing
         #expect(!run.standardError.contains("Fatal error"))
     }
 
-    @Test func theEmulatorExitsThreeWithoutARadio() throws {
+    @Test func theEmulatorExitsThreeWithoutARadio() async throws {
         let interface = Self.hasCfg80211 ? Self.absentInterface : "wlan0"
-        let run = try CommandRunner.run(
+        let run = try await CommandRunner.run(
             "accessory-emu",
             ["--profile", "Profiles/drone.json", "--air", "nl80211:\(interface)"]
         )
@@ -39,10 +39,10 @@ import Testing
         #expect(run.standardOutput.isEmpty)
     }
 
-    @Test func theRunnerExitsThreeWithoutARadio() throws {
+    @Test func theRunnerExitsThreeWithoutARadio() async throws {
         let interface = Self.hasCfg80211 ? Self.absentInterface : "wlan0"
         for command in [["run"], ["discover"], ["pair", "--pin", "123456"]] {
-            let run = try CommandRunner.run(
+            let run = try await CommandRunner.run(
                 "aware-conform",
                 command + ["--target", "nl80211:\(interface)", "--profile", "Profiles/drone.json"]
             )
@@ -51,8 +51,8 @@ import Testing
         }
     }
 
-    @Test func aMalformedAirOrTargetIsAUsageError() throws {
-        let emulator = try CommandRunner.run(
+    @Test func aMalformedAirOrTargetIsAUsageError() async throws {
+        let emulator = try await CommandRunner.run(
             "accessory-emu",
             ["--profile", "Profiles/drone.json", "--air", "nl80211:"]
         )
@@ -62,7 +62,7 @@ import Testing
                 "--air must be sim, socket, socket:PATH, socket:PATH?lockstep or nl80211:IFACE"
             )
         )
-        let runner = try CommandRunner.run(
+        let runner = try await CommandRunner.run(
             "aware-conform",
             ["run", "--target", "nl80211:name-longer-than-15", "--profile", "Profiles/drone.json"]
         )
@@ -70,12 +70,12 @@ import Testing
         #expect(runner.standardError.contains("nl80211:IFACE"))
     }
 
-    @Test func helpDocumentsTheAir() throws {
-        let emulator = try CommandRunner.run("accessory-emu", ["run", "--help"])
+    @Test func helpDocumentsTheAir() async throws {
+        let emulator = try await CommandRunner.run("accessory-emu", ["run", "--help"])
         #expect(emulator.status == 0)
         #expect(emulator.standardOutput.contains("nl80211:IFACE"))
         #expect(emulator.standardOutput.contains("docs/nl80211.md"))
-        let runner = try CommandRunner.run("aware-conform", ["run", "--help"])
+        let runner = try await CommandRunner.run("aware-conform", ["run", "--help"])
         #expect(runner.status == 0)
         #expect(runner.standardOutput.contains("nl80211:IFACE"))
     }

@@ -40,11 +40,11 @@ import Testing
         )
     }
 
-    @Test func resetForgetsThePairingsAndTheIdentity() throws {
+    @Test func resetForgetsThePairingsAndTheIdentity() async throws {
         let directory = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // A real run writes identity.json (boot 1).
-        let first = try StateDirectoryTests.run(directory, seed: 1)
+        let first = try await StateDirectoryTests.run(directory, seed: 1)
         #expect(first.status == 0)
         try Self.twoPeers.write(toFile: directory + "/pairings.json", atomically: true, encoding: .utf8)
 
@@ -56,7 +56,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: directory))
 
         // A new device: boot 1 again.
-        let again = try StateDirectoryTests.readyEvent(try StateDirectoryTests.run(directory, seed: 2))
+        let again = try StateDirectoryTests.readyEvent(try await StateDirectoryTests.run(directory, seed: 2))
         #expect(again["boot"] as? Int == 1)
 
         let empty = try Self.reset(["--state-dir", directory, "--yes"])
@@ -64,7 +64,7 @@ import Testing
         #expect(empty.standardOutput == "removed 0 paired devices and the identity\n")
     }
 
-    @Test func withoutYesAndWithoutATerminalNothingIsRemoved() throws {
+    @Test func withoutYesAndWithoutATerminalNothingIsRemoved() async throws {
         let directory = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -75,7 +75,7 @@ import Testing
         #expect(try String(contentsOfFile: directory + "/pairings.json", encoding: .utf8) == Self.twoPeers)
     }
 
-    @Test func aMissingDirectoryIsAUsageError() throws {
+    @Test func aMissingDirectoryIsAUsageError() async throws {
         let directory = Self.temporaryPath()
         let outcome = try Self.reset(["--state-dir", directory, "--yes"])
         #expect(outcome.status == 2)
@@ -83,7 +83,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory))
     }
 
-    @Test func aRunningEmulatorKeepsTheResetOut() throws {
+    @Test func aRunningEmulatorKeepsTheResetOut() async throws {
         let directory = Self.temporaryPath()
         let air = "/tmp/awb-reset-air-\(UUID().uuidString.prefix(6))"
         defer {
@@ -117,8 +117,8 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: directory + "/identity.json"))
     }
 
-    @Test func helpDocumentsTheExitStatus() throws {
-        let outcome = try CommandRunner.run("accessory-emu", ["reset", "--help"])
+    @Test func helpDocumentsTheExitStatus() async throws {
+        let outcome = try await CommandRunner.run("accessory-emu", ["reset", "--help"])
         #expect(outcome.status == 0)
         #expect(outcome.standardOutput.contains("EXIT STATUS"))
         #expect(outcome.standardOutput.contains("--yes"))

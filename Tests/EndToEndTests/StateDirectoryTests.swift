@@ -9,8 +9,8 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
     }
 
-    static func run(_ directory: String, seed: Int) throws -> CommandRunner.Outcome {
-        try CommandRunner.run(
+    static func run(_ directory: String, seed: Int) async throws -> CommandRunner.Outcome {
+        try await CommandRunner.run(
             "accessory-emu",
             [
                 "--profile", "Fixtures/profiles/good/minimal.json", "--air", "sim", "--duration", "1", "--json",
@@ -19,14 +19,14 @@ import Testing
         )
     }
 
-    @Test func theNMIAndTheBootCountSurviveARestart() throws {
+    @Test func theNMIAndTheBootCountSurviveARestart() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "awb-state-\(UUID().uuidString.prefix(8))"
         ).path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let first = try Self.readyEvent(try Self.run(directory, seed: 1))
+        let first = try Self.readyEvent(try await Self.run(directory, seed: 1))
         // Another seed would derive another NMI; the stored one wins.
-        let second = try Self.readyEvent(try Self.run(directory, seed: 2))
+        let second = try Self.readyEvent(try await Self.run(directory, seed: 2))
         #expect(first["nmi"] as? String == second["nmi"] as? String)
         #expect(first["boot"] as? Int == 1)
         #expect(second["boot"] as? Int == 2)
@@ -36,20 +36,20 @@ import Testing
         #expect((directoryAttributes[.posixPermissions] as? Int) == 0o700)
     }
 
-    @Test func aDamagedFileIsReportedAndLeftAlone() throws {
+    @Test func aDamagedFileIsReportedAndLeftAlone() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "awb-state-\(UUID().uuidString.prefix(8))"
         ).path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try "not json".write(toFile: directory + "/identity.json", atomically: true, encoding: .utf8)
-        let outcome = try Self.run(directory, seed: 1)
+        let outcome = try await Self.run(directory, seed: 1)
         #expect(outcome.status == 3)
         #expect(outcome.standardError.contains("is damaged"))
         #expect(try String(contentsOfFile: directory + "/identity.json", encoding: .utf8) == "not json")
     }
 
-    @Test func aSecondEmulatorCannotShareTheDirectory() throws {
+    @Test func aSecondEmulatorCannotShareTheDirectory() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "awb-state-\(UUID().uuidString.prefix(8))"
         ).path
@@ -80,7 +80,7 @@ import Testing
             if chunk.isEmpty { break }
             seen.append(chunk)
         }
-        let second = try Self.run(directory, seed: 1)
+        let second = try await Self.run(directory, seed: 1)
         #expect(second.status == 3)
         #expect(second.standardError.contains("in use by another accessory-emu"))
     }
