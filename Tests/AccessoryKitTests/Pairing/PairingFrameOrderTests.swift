@@ -48,6 +48,22 @@ import Testing
         }
     }
 
+    /// Frame 3 reaches the accessory 600 ms late, after the next discovery window: the phone's
+    /// NIK waits for it. Sent in that window, the NIK came first, to an accessory without the
+    /// NM-TK, which dropped it (after acknowledging it, so nothing sent it again).
+    @Test func theNIKWaitsForFrame3() throws {
+        let bench = try PairingEndToEndTests.Bench()
+        let result = try bench.discover()
+        let impairer = Frame3Impairer(phone: bench.phone.address, delay: .milliseconds(600))
+        bench.air.impairer = impairer
+        let outcome = try #require(bench.pair(result))
+        #expect(impairer.transmissions >= 1, "frame 3 was held back")
+        #expect(outcome.result == .paired, "\(outcome)")
+        #expect(outcome.keysCached, "\(outcome.detail)")
+        #expect(bench.names().contains("nik_exchanged"))
+        #expect(!bench.names().contains("frame_dropped"), "\(bench.names())")
+    }
+
     /// Every air transmission of frame 3 is lost once (the simulated air's seven attempts): the
     /// phone sends it again, as the data plane does a data frame, and the pairing completes on
     /// both sides. Without that the accessory timed out waiting for frame 3 while the phone
