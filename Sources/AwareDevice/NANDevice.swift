@@ -47,6 +47,9 @@ public final class NANDevice {
     /// Frames the owner sent (PASN, data-path NAFs) while the radio was in a discovery window
     /// on another channel, in order: they go out when the window ends (``transmitFrame(_:)``).
     private var heldFrames: [TxRequest] = []
+    /// The owner's unicast frames on their way, by cookie (``transmitFrame(_:delivered:)``).
+    private var ownerFrames: [UInt64: OwnerFrame] = [:]
+    private var nextOwnerCookie: UInt64 = 1
 
     public init(configuration: Configuration, air: any Air, seed: UInt64) {
         self.configuration = configuration
@@ -107,6 +110,7 @@ public final class NANDevice {
         for work in [dataPlane.wakeup, dataPlane.listenTimer].compactMap({ $0 }) { scheduler.cancel(work) }
         dataPlane.inFlight.removeAll()
         heldFrames.removeAll()
+        ownerFrames.removeAll()
         port?.detach()
         port = nil
     }
@@ -132,12 +136,67 @@ public final class NANDevice {
     /// so shortly before that its link-layer retries run into the window, goes unheard
     /// (`aware-bench soak` lost PASN frames 3 and Data Path Requests and Terminations that way),
     /// so it waits for the window to end.
-    public func transmitFrame(_ request: TxRequest) {
+    ///
+    /// A unicast frame the air reports unacknowledged goes again, up to ``ownerFrameAttempts``
+    /// times in all, as the data plane's frames do: the socket air gives a frame one
+    /// transmission, and two processes' windows end a few milliseconds apart on a loaded host,
+    /// so a frame sent as ours ends can reach a peer still in its own (a PASN frame 3 lost so
+    /// left the phone paired and the accessory timed out). `delivered` hears the last status:
+    /// whether the peer acknowledged the frame.
+    public func transmitFrame(_ request: TxRequest, delivered: ((Bool) -> Void)? = nil) {
+        var request = request
+        if request.cookie == 0, Self.isIndividuallyAddressed(request.frame) {
+            request.cookie = Self.ownerCookieTag << 56 | nextOwnerCookie
+            nextOwnerCookie = (nextOwnerCookie &+ 1) & 0x00FF_FFFF_FFFF_FFFF
+            ownerFrames[request.cookie] = OwnerFrame(request: request, attempt: 1, delivered: delivered)
+        } else if let delivered {
+            scheduler.schedule(at: now) { delivered(false) }
+        }
+        sendOwnerFrame(request)
+    }
+
+    private func sendOwnerFrame(_ request: TxRequest) {
         if waitsForWindow(request.channel) {
             heldFrames.append(request)
             return
         }
         transmit(request)
+    }
+
+    /// Transmissions of a unicast frame ``transmitFrame(_:delivered:)`` makes in all, as the
+    /// data plane's ``DataPlane/attempts``.
+    static let ownerFrameAttempts = 3
+    /// The top octet of the cookies of the owner's unicast frames, so their TX status comes back
+    /// here: 'O', unlike the discovery ('D') and synchronization ('S') engines' and the data
+    /// plane's (top bit set).
+    static let ownerCookieTag: UInt64 = 0x4F
+
+    struct OwnerFrame {
+        var request: TxRequest
+        var attempt: Int
+        var delivered: ((Bool) -> Void)?
+    }
+
+    /// The owner's frame with `status.cookie` was sent: done when acknowledged or out of
+    /// attempts, else again.
+    private func ownerFrameTransmitted(_ status: TxStatus) {
+        guard var frame = ownerFrames.removeValue(forKey: status.cookie) else { return }
+        guard !status.acknowledged, frame.attempt < Self.ownerFrameAttempts else {
+            frame.delivered?(status.acknowledged)
+            return
+        }
+        frame.attempt += 1
+        ownerFrames[status.cookie] = frame
+        sendOwnerFrame(frame.request)
+    }
+
+    /// An owner's frame that never reached the air (a filter or the protection dropped it, or
+    /// the device is stopped): not acknowledged.
+    private func ownerFrameDropped(_ request: TxRequest) {
+        guard request.cookie >> 56 == Self.ownerCookieTag,
+            let frame = ownerFrames.removeValue(forKey: request.cookie)
+        else { return }
+        if let delivered = frame.delivered { scheduler.schedule(at: now) { delivered(false) } }
     }
 
     /// Room for a frame's link-layer retries (7 attempts, backoff up to CWmax) before a window:
@@ -213,6 +272,10 @@ public final class NANDevice {
     private func transmitted(_ status: TxStatus) {
         if status.cookie & DataPlane.cookieBit != 0 {
             dataTransmitted(status)
+            return
+        }
+        if status.cookie >> 56 == Self.ownerCookieTag {
+            ownerFrameTransmitted(status)
             return
         }
         handleDiscovery(.transmitted(status))
@@ -305,12 +368,12 @@ public final class NANDevice {
     private func transmit(_ request: TxRequest) {
         var request = request
         if let outboundFrameFilter {
-            guard let filtered = outboundFrameFilter(request) else { return }
+            guard let filtered = outboundFrameFilter(request) else { return ownerFrameDropped(request) }
             request = filtered
         }
         request.frame = protection.outbound(request.frame)
-        guard !request.frame.isEmpty else { return }
-        port?.transmit(request)
+        guard !request.frame.isEmpty, let port else { return ownerFrameDropped(request) }
+        port.transmit(request)
     }
 }
 
@@ -325,6 +388,12 @@ public enum DeviceNotification: Hashable, Sendable {
 }
 
 extension NANDevice {
+    /// Whether A1 of `frame` is an individual address: a frame some station acknowledges.
+    static func isIndividuallyAddressed(_ frame: [UInt8]) -> Bool {
+        guard frame.count >= 10, let receiver = MACAddress(frame[4..<10]) else { return false }
+        return !receiver.isGroup
+    }
+
     /// A NAF of the data-path exchange: Data Path Request (5) to Termination (9)
     /// (nan-wire-reference.md 1.2, 4.1).
     static func isDataPathFrame(_ frame: ReceivedFrame) -> Bool {

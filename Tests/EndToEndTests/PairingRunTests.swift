@@ -77,12 +77,8 @@ import Testing
         let verdicts = Self.verdicts(run.tests)
         #expect(Set(verdicts.keys) == ["WA/RECON/BV-03", "WA/RECON/BV-05", "WA/RECON/BI-06"])
         #expect(!verdicts.values.contains("skip"), "spawn restarts the accessory for real: nothing is skipped")
-        // On the socket air a unicast follow-up sent late in a discovery window can miss the
-        // phone and is not retried, so the NIK exchange sometimes fails (see README, test groups).
-        withKnownIssue("unacknowledged follow-ups are not retried on the socket air", isIntermittent: true) {
-            #expect(run.status == 0, "\(run.output.suffix(2000))")
-            #expect(verdicts.values.allSatisfy { $0 == "pass" }, "\(verdicts)")
-        }
+        #expect(run.status == 0, "\(run.output.suffix(2000))")
+        #expect(verdicts.values.allSatisfy { $0 == "pass" }, "\(verdicts)")
     }
 
     @Test func listShowsThePairingGroupsAndWhyTheyDoNotApply() throws {

@@ -11,14 +11,26 @@ public protocol SideChannelAir: AnyObject {
 }
 
 extension SocketAir: SideChannelAir {
+    /// In lockstep an event takes effect at a virtual time, as a frame does (the lookahead after
+    /// it was published): read whenever its datagram came, a PIN display reached the phone at a
+    /// round's end that wall-clock timing chose, so whether the phone had the PIN when it asked
+    /// could differ between two runs of one seed.
     public func publishEvent(_ payload: [UInt8]) {
         guard !isClosed else { return }
+        let cookie = nextCookie
+        nextCookie &+= 1
+        var timestamp = MonotonicClock.unixNanoseconds()
+        if isLockstep {
+            timestamp = wallClock.now.nanoseconds + LockstepClockState.lookahead
+            wallClock.lockstepOutput(arrivingAt: timestamp)
+        }
         let datagram = SocketAirDatagram(
             type: .event,
+            flags: isLockstep ? SocketAirDatagram.flagVirtualTime : 0,
             frequencyMHz: 0,
             signalDBm: 0,
-            timestamp: MonotonicClock.unixNanoseconds(),
-            cookie: 0,
+            timestamp: timestamp,
+            cookie: cookie,
             address: Self.zeroAddress,
             payload: payload
         )
@@ -28,6 +40,13 @@ extension SocketAir: SideChannelAir {
 
     func received(event datagram: SocketAirDatagram) {
         counters.count(\.eventsReceived)
-        eventHandler?(datagram.payload)
+        guard isLockstep, datagram.carriesVirtualTime else {
+            eventHandler?(datagram.payload)
+            return
+        }
+        wallClock.scheduleArrival(at: datagram.timestamp, sender: datagram.address, token: datagram.cookie) {
+            [weak self] in
+            self?.eventHandler?(datagram.payload)
+        }
     }
 }

@@ -36,6 +36,10 @@ public final class PhonePairing {
     private var timers: [BootstrapTimer: ScheduledWork] = [:]
     private var pasnTimer: ScheduledWork?
     private var pinProvider: (() -> String?)?
+    /// PASN frames handed to the device in this run, counted (``pasnFrameDelivered``).
+    private var transmissions = 0
+    /// The NIK follow-up of a completed pairing, until the frame before it (frame 3) is delivered.
+    private var nikAfterFrame: (serial: Int, request: FollowUpRequest)?
 
     struct Attempt {
         var accessory: MACAddress
@@ -271,7 +275,11 @@ public final class PhonePairing {
             switch action {
             case .transmit(let request):
                 sentPASNFrames.append(request)
-                device.transmitFrame(request)
+                transmissions += 1
+                let serial = transmissions
+                device.transmitFrame(request) { [weak self] acknowledged in
+                    self?.pasnFrameDelivered(serial: serial, acknowledged: acknowledged)
+                }
             case .armTimer(let instant):
                 if let pasnTimer { device.scheduler.cancel(pasnTimer) }
                 pasnTimer = device.scheduler.schedule(at: instant) { [weak self] in
@@ -345,14 +353,17 @@ public final class PhonePairing {
                 publishID: attempt.localInstanceID
             )
         else { return }
-        device.perform(
-            .transmitFollowUp(
-                FollowUpRequest(
-                    localInstanceID: attempt.localInstanceID,
-                    peerAddress: attempt.accessory,
-                    peerInstanceID: attempt.peerInstanceID,
-                    attributes: [skda]
-                )
+        // It goes once the accessory has acknowledged frame 3 (the last frame transmitted): until
+        // the accessory has frame 3 it holds no NM-TK, and it drops the protected follow-up after
+        // acknowledging it, so no retry brings it back. Frame 3 can wait for a discovery window
+        // on another channel to end while the follow-up goes out in that window.
+        nikAfterFrame = (
+            serial: transmissions,
+            request: FollowUpRequest(
+                localInstanceID: attempt.localInstanceID,
+                peerAddress: attempt.accessory,
+                peerInstanceID: attempt.peerInstanceID,
+                attributes: [skda]
             )
         )
         let accessory = attempt.accessory
@@ -368,6 +379,15 @@ public final class PhonePairing {
                 )
             )
         }
+    }
+
+    /// The air's last word on PASN frame `serial`: the NIK waiting for it goes now. A frame 3
+    /// never acknowledged most likely never arrived; the NIK goes anyway, as a phone would.
+    private func pasnFrameDelivered(serial: Int, acknowledged: Bool) {
+        guard let waiting = nikAfterFrame, waiting.serial == serial, outcome == nil else { return }
+        nikAfterFrame = nil
+        if !acknowledged { log?("pasn_frame_unacknowledged", ["frame": .unsigned(3)]) }
+        device.perform(.transmitFollowUp(waiting.request))
     }
 
     private func nikReceived(_ message: FollowUpMessage) {
@@ -416,6 +436,7 @@ public final class PhonePairing {
     }
 
     private func cancelTimers() {
+        nikAfterFrame = nil
         for work in timers.values { device.scheduler.cancel(work) }
         timers.removeAll()
         if let pasnTimer { device.scheduler.cancel(pasnTimer) }

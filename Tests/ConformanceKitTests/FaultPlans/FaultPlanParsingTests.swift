@@ -1,3 +1,4 @@
+import AwareTestSupport
 import ConformanceKit
 import Foundation
 import Testing
@@ -123,9 +124,13 @@ import Testing
         #expect(message.contains("pairing-bootstrapping (dialog-token, methods, reason-code, type-and-status)"))
     }
 
-    /// Whatever the bytes, a plan parses or is refused with a message; it never traps.
+    /// Whatever the bytes, a plan parses or is refused with a message; it never traps. The
+    /// mutations come from a seed printed here (a trap ends the process before any message
+    /// could carry it); `AWAREBENCH_SEED=<n>` repeats a run.
     @Test func arbitraryBytesAreRefusedNotTrapped() {
-        var generator = SystemRandomNumberGenerator()
+        let seed = TestSeed()
+        print("arbitraryBytesAreRefusedNotTrapped: \(seed)")
+        var generator = seed.generator()
         let base = Array(#"{"faultPlan": 1, "steps": [{"action": "drop", "frame": "pasn-2", "nth": 3}]}"#.utf8)
         for _ in 0..<2_000 {
             var bytes = base
