@@ -31,8 +31,8 @@ import Testing
     }
 
     @Test(arguments: ["drone", "camera"])
-    func theProfilePassesTheDataPathGroupsOnTheEmbeddedTarget(profile: String) throws {
-        let run = try PairingRunTests.report([
+    func theProfilePassesTheDataPathGroupsOnTheEmbeddedTarget(profile: String) async throws {
+        let run = try await PairingRunTests.report([
             "run", "--profile", "Profiles/\(profile).json", "--only", "WA/NDP/*", "--only", "WA/PERF/*", "--seed", "4",
         ])
         #expect(run.status == 0, "\(run.output.suffix(2000))")
@@ -46,11 +46,11 @@ import Testing
         #expect(skipped == expected)
     }
 
-    @Test func theFileFaultsFailExactlyTheirTestsOnACamera() throws {
+    @Test func theFileFaultsFailExactlyTheirTestsOnACamera() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let profile = try Self.cameraWithRandomPIN(in: directory)
-        let outcome = try CommandRunner.run(
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             [
                 "selftest", "--profile", profile, "--only-fault", "file-corrupt-chunk", "--only-fault",
@@ -63,11 +63,11 @@ import Testing
         #expect(outcome.standardOutput.contains("ok   --fault file-no-resume: 1 failing, 1 expected"))
     }
 
-    @Test func tsharkReadsTheDataPathOfARunsCapture() throws {
+    @Test func tsharkReadsTheDataPathOfARunsCapture() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let evidence = directory.appendingPathComponent("evidence").path
-        let run = try CommandRunner.run(
+        let run = try await CommandRunner.run(
             "aware-conform",
             [
                 "run", "--profile", "Profiles/drone.json", "--only", "WA/NDP/BV-04", "--only", "WA/NDP/BI-01",

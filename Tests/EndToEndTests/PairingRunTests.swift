@@ -5,14 +5,14 @@ import Testing
 /// programs: they pass against the drone, each pairing fault fails exactly its tests, and the
 /// restart tests run against a real process restart on the spawn target.
 @Suite struct PairingRunTests {
-    static func report(_ arguments: [String]) throws -> (status: Int32, tests: [[String: Any]], output: String) {
+    static func report(_ arguments: [String]) async throws -> (status: Int32, tests: [[String: Any]], output: String) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "awb-e2e-\(UUID().uuidString.prefix(8))"
         )
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("report.json").path
-        let outcome = try CommandRunner.run("aware-conform", arguments + ["--json", path])
+        let outcome = try await CommandRunner.run("aware-conform", arguments + ["--json", path])
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
         )
@@ -27,8 +27,8 @@ import Testing
         )
     }
 
-    @Test func theDroneProfilePassesThePairingAndReconnectGroupsOnTheEmbeddedTarget() throws {
-        let run = try Self.report([
+    @Test func theDroneProfilePassesThePairingAndReconnectGroupsOnTheEmbeddedTarget() async throws {
+        let run = try await Self.report([
             "run", "--profile", "Profiles/drone.json", "--only", "WA/PAIR/*", "--only", "WA/RECON/*", "--seed", "3",
         ])
         #expect(run.status == 0, "\(run.output.suffix(2000))")
@@ -46,8 +46,8 @@ import Testing
         ("keys-survive-reset", ["WA/RECON/BI-06"]),
         ("forget-keys-on-restart", ["WA/RECON/BV-03", "WA/RECON/BV-05"]),
     ])
-    func aPairingFaultFailsExactlyItsTests(fault: String, failing: [String]) throws {
-        let run = try Self.report([
+    func aPairingFaultFailsExactlyItsTests(fault: String, failing: [String]) async throws {
+        let run = try await Self.report([
             "run", "--profile", "Profiles/drone.json", "--only", "WA/PAIR/*", "--only", "WA/RECON/*", "--fault", fault,
         ])
         #expect(run.status == 1)
@@ -55,8 +55,8 @@ import Testing
         #expect(failed == failing.sorted(), "\(fault)")
     }
 
-    @Test func theSelftestChecksThePairingFaults() throws {
-        let outcome = try CommandRunner.run(
+    @Test func theSelftestChecksThePairingFaults() async throws {
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             [
                 "selftest", "--profile", "Profiles/drone.json", "--only-fault", "no-lockout", "--only-fault",
@@ -69,8 +69,8 @@ import Testing
         #expect(outcome.standardOutput.hasSuffix("selftest passed\n"))
     }
 
-    @Test func aRealProcessRestartKeepsThePairingAndRotatesTheNIRA() throws {
-        let run = try Self.report([
+    @Test func aRealProcessRestartKeepsThePairingAndRotatesTheNIRA() async throws {
+        let run = try await Self.report([
             "run", "--target", "spawn", "--profile", "Profiles/drone.json", "--only", "WA/RECON/BV-03", "--only",
             "WA/RECON/BV-05", "--only", "WA/RECON/BI-06",
         ])
@@ -81,12 +81,12 @@ import Testing
         #expect(verdicts.values.allSatisfy { $0 == "pass" }, "\(verdicts)")
     }
 
-    @Test func listShowsThePairingGroupsAndWhyTheyDoNotApply() throws {
-        let drone = try CommandRunner.run("aware-conform", ["list", "--profile", "Profiles/drone.json"])
+    @Test func listShowsThePairingGroupsAndWhyTheyDoNotApply() async throws {
+        let drone = try await CommandRunner.run("aware-conform", ["list", "--profile", "Profiles/drone.json"])
         #expect(drone.status == 0)
         #expect(drone.standardOutput.contains("WA/PAIR/BV-01"))
         #expect(drone.standardOutput.contains("WA/RECON/BV-05"))
-        let minimal = try CommandRunner.run(
+        let minimal = try await CommandRunner.run(
             "aware-conform",
             ["list", "--profile", "Fixtures/profiles/good/minimal.json"]
         )

@@ -5,8 +5,8 @@ import Testing
 /// realtime, the refusal of a mode the accessory's listener does not run, the spawn target, and
 /// usage errors.
 @Suite struct PerfCommandTests {
-    static func perf(_ arguments: [String]) throws -> (status: Int32, json: [String: Any], output: String) {
-        let outcome = try CommandRunner.run("aware-conform", ["perf"] + arguments + ["--json"])
+    static func perf(_ arguments: [String]) async throws -> (status: Int32, json: [String: Any], output: String) {
+        let outcome = try await CommandRunner.run("aware-conform", ["perf"] + arguments + ["--json"])
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any],
             "\(outcome.standardOutput) \(outcome.standardError)"
@@ -20,8 +20,8 @@ import Testing
         return (current as? NSNumber)?.doubleValue
     }
 
-    @Test func bulkOnTheEmbeddedTargetReportsTheMeasuredFlow() throws {
-        let run = try Self.perf(["--profile", "Profiles/drone.json", "--duration", "2", "--seed", "4"])
+    @Test func bulkOnTheEmbeddedTargetReportsTheMeasuredFlow() async throws {
+        let run = try await Self.perf(["--profile", "Profiles/drone.json", "--duration", "2", "--seed", "4"])
         #expect(run.status == 0, "\(run.output.suffix(1500))")
         let json = run.json
         for key in [
@@ -54,8 +54,8 @@ import Testing
         #expect((Self.number(accessory, "packets", "offered") ?? 0) >= offered)
     }
 
-    @Test func realtimeAgainstTheDroneInRealtimeStaysWithinItsBudget() throws {
-        let run = try Self.perf([
+    @Test func realtimeAgainstTheDroneInRealtimeStaysWithinItsBudget() async throws {
+        let run = try await Self.perf([
             "--profile", "Profiles/drone.json", "--mode", "realtime", "--duration", "2", "--seed", "5",
         ])
         #expect(run.status == 0, "\(run.output.suffix(1500))")
@@ -70,8 +70,8 @@ import Testing
         #expect(Self.number(run.json, "dutyCycle") == 1)
     }
 
-    @Test func realtimeAgainstABulkListenerIsRefusedAsAModeMismatch() throws {
-        let run = try Self.perf([
+    @Test func realtimeAgainstABulkListenerIsRefusedAsAModeMismatch() async throws {
+        let run = try await Self.perf([
             "--profile", "Profiles/drone.json", "--mode", "realtime", "--accessory-mode", "bulk", "--duration", "1",
         ])
         #expect(run.status == 1, "\(run.output.suffix(1500))")
@@ -81,8 +81,8 @@ import Testing
         #expect(run.json["latencyMs"] == nil)
     }
 
-    @Test func theSpawnTargetMeasuresThroughARealEmulatorProcess() throws {
-        let run = try Self.perf(["--profile", "Profiles/drone.json", "--target", "spawn", "--duration", "2"])
+    @Test func theSpawnTargetMeasuresThroughARealEmulatorProcess() async throws {
+        let run = try await Self.perf(["--profile", "Profiles/drone.json", "--target", "spawn", "--duration", "2"])
         #expect(run.status == 0, "\(run.output.suffix(1500))")
         #expect(run.json["result"] as? String == "measured")
         #expect(run.json["target"] as? String == "spawn")
@@ -92,8 +92,8 @@ import Testing
         #expect(Self.number(run.json, "dutyCycle") == 0.25)
     }
 
-    @Test func theSpawnedEmulatorGetsTheRealtimeMode() throws {
-        let run = try Self.perf([
+    @Test func theSpawnedEmulatorGetsTheRealtimeMode() async throws {
+        let run = try await Self.perf([
             "--profile", "Profiles/drone.json", "--target", "spawn", "--mode", "realtime", "--duration", "1",
         ])
         #expect(run.status == 0, "\(run.output.suffix(1500))")
@@ -101,8 +101,8 @@ import Testing
         #expect(Self.number(run.json, "dutyCycle") == 1)
     }
 
-    @Test func theTextOutputIsATable() throws {
-        let outcome = try CommandRunner.run(
+    @Test func theTextOutputIsATable() async throws {
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             ["perf", "--profile", "Profiles/drone.json", "--duration", "1"]
         )
@@ -119,25 +119,25 @@ import Testing
         ["--class", "fast"], ["--duration", "0"], ["--mode", "turbo"], ["--size", "0"], ["--rate", "-1"],
         ["--target", "socket", "--accessory-mode", "bulk"], ["--accessory-mode", "realtime"],
     ])
-    func usageErrorsExitTwo(arguments: [String]) throws {
+    func usageErrorsExitTwo(arguments: [String]) async throws {
         let profile = arguments.contains("--accessory-mode") && arguments.count == 2 ? "camera" : "drone"
-        let outcome = try CommandRunner.run(
+        let outcome = try await CommandRunner.run(
             "aware-conform",
             ["perf", "--profile", "Profiles/\(profile).json"] + arguments
         )
         #expect(outcome.status == 2, "\(arguments): \(outcome.standardError)")
     }
 
-    @Test func theEmulatorRefusesAModeItsProfileDoesNotOffer() throws {
-        let outcome = try CommandRunner.run(
+    @Test func theEmulatorRefusesAModeItsProfileDoesNotOffer() async throws {
+        let outcome = try await CommandRunner.run(
             "accessory-emu",
             ["--profile", "Profiles/camera.json", "--mode", "realtime", "--air", "sim", "--duration", "1"]
         )
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("does not offer"), "\(outcome.standardError)")
-        let bad = try CommandRunner.run("accessory-emu", ["--profile", "Profiles/drone.json", "--mode", "fast"])
+        let bad = try await CommandRunner.run("accessory-emu", ["--profile", "Profiles/drone.json", "--mode", "fast"])
         #expect(bad.status == 2)
-        let realtime = try CommandRunner.run(
+        let realtime = try await CommandRunner.run(
             "accessory-emu",
             ["--profile", "Profiles/drone.json", "--mode", "realtime", "--air", "sim", "--duration", "1"]
         )

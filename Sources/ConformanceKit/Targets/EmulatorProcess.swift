@@ -1,6 +1,10 @@
 import AwareWire
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A child `accessory-emu --json`: its event lines as they arrive, its standard error for
 /// diagnostics, its standard input for control commands.
 final class EmulatorProcess: @unchecked Sendable {
@@ -25,26 +29,54 @@ final class EmulatorProcess: @unchecked Sendable {
         Thread.detachNewThread { [self] in readErrors() }
     }
 
+    /// Partial line read so far; guarded by `condition`.
+    private var pending = Data()
+
+    /// Waits for the child's output and takes it in. The reading itself is ``drainLocked()``,
+    /// which ``eventLines`` also calls, so a caller sees every line the child has written by
+    /// then, not only those this thread got round to: in lockstep the child writes each line
+    /// before it reports to the air's clock, so whatever it wrote before the virtual "now" is
+    /// there to be read (a reconnect test once missed its `reconnected` line that way).
     private func readLines() {
-        var buffer = Data()
-        let handle = output.fileHandleForReading
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         while true {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
-            while let newline = buffer.firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                buffer.removeSubrange(buffer.startIndex...newline)
-                condition.lock()
-                lines.append(line)
-                condition.broadcast()
-                condition.unlock()
-            }
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&ready, 1, -1) < 0 && errno != EINTR { break }
+            condition.lock()
+            let open = drainLocked()
+            condition.broadcast()
+            condition.unlock()
+            if !open { return }
         }
         condition.lock()
         finished = true
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// Reads what the pipe holds now, without waiting, and appends its complete lines; false
+    /// once the child closed its output. Under `condition`'s lock.
+    @discardableResult
+    private func drainLocked() -> Bool {
+        guard !finished else { return false }
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(descriptor, &chunk, chunk.count)
+            if count > 0 {
+                pending.append(contentsOf: chunk[0..<count])
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                    pending.removeSubrange(pending.startIndex...newline)
+                }
+                continue
+            }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return true }
+            finished = true
+            return false
+        }
     }
 
     private func readErrors() {
@@ -58,9 +90,11 @@ final class EmulatorProcess: @unchecked Sendable {
         }
     }
 
+    /// Every line the child has written so far.
     var eventLines: [String] {
         condition.lock()
         defer { condition.unlock() }
+        drainLocked()
         return lines
     }
 
