@@ -199,11 +199,13 @@ final class DataPlane {
     /// the data channel.
     static let guardTime = Interval.microseconds(1_000)
     /// Frames of one data path handed to the air and not yet reported on: the radio's transmit
-    /// queue. 16 is ESP-IDF's default count of static Wi-Fi TX buffers
-    /// (`CONFIG_ESP_WIFI_STATIC_TX_BUFFER_NUM`), the frames an ESP32's driver holds for its MAC
-    /// until they are sent; the bench's power model is that chip's (RadioPowerModel). The air
-    /// sends them in order; only the status of each comes back later.
-    static let hardwareQueueDepth = 16
+    /// queue. 32 is ESP-IDF's default: its Wi-Fi driver copies each frame the stack hands it
+    /// into a TX buffer until the MAC has sent it, and the default buffer type, dynamic, allows
+    /// 32 (`CONFIG_ESP_WIFI_DYNAMIC_TX_BUFFER_NUM`); the bench's power model is that chip's
+    /// (RadioPowerModel). The air sends them in order; only the status of each comes back
+    /// later. The bench gives each data path its own queue, so a peer that stopped
+    /// acknowledging holds up only its own frames.
+    static let hardwareQueueDepth = 32
     /// What a frame holds the medium for besides its own airtime, for the estimate of when the
     /// frames in the hardware queue are done: AIFS and mean backoff of AC_BE (43 + 67.5 µs),
     /// SIFS and an ACK at 6 Mb/s (16 + 44 µs; IEEE 802.11-2020 10.2.3, 17.4.4), rounded up.

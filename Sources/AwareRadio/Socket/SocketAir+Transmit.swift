@@ -120,7 +120,21 @@ extension SocketAir {
         }
     }
 
-    private func acknowledgementTimedOut(_ cookie: UInt64) {
+    private func acknowledgementTimedOut(_ cookie: UInt64, rechecks: Int = 0) {
+        guard pending[cookie] != nil else { return }
+        // The ACK may be here already, unhandled: posted by the reader thread behind this
+        // timer, or still unread in the socket because the reader (or this whole process) was
+        // not scheduled in time on a loaded host. The peer was not late; look again after
+        // work already posted, then every millisecond while datagrams wait unread.
+        if !isLockstep,
+            rechecks == 0 || (rechecks < Self.acknowledgementRechecks && socket.waitReadable(milliseconds: 0))
+        {
+            let delay: Interval = rechecks == 0 ? .zero : .milliseconds(1)
+            pending[cookie]?.timeout = wallClock.schedule(at: wallClock.now + delay) { [weak self] in
+                self?.acknowledgementTimedOut(cookie, rechecks: rechecks + 1)
+            }
+            return
+        }
         guard let waiting = pending.removeValue(forKey: cookie) else { return }
         counters.count(\.acknowledgementTimeouts)
         if waiting.port.attached {
@@ -131,6 +145,9 @@ extension SocketAir {
     }
 
     static let zeroAddress = MACAddress(0, 0, 0, 0, 0, 0)
+    /// How many times (1 ms apart) a timed-out acknowledgement is looked for again while
+    /// datagrams wait unread.
+    static let acknowledgementRechecks = 200
 
     /// A1 of a frame, if it is an individual address: the station that must acknowledge.
     /// Frames too short to hold A1 are treated as group-addressed (nobody acknowledges).

@@ -38,9 +38,9 @@ import Testing
         runToOpenWindow(bench)
         let payload = LLCSNAPHeader.ipv6.wireBytes + [UInt8](repeating: 0x5A, count: 200)
         for _ in 0..<40 { bench.phone.sendData(payload, on: id, category: .bestEffort) }
-        // The hardware queue takes 16 at once; the rest wait in the category's queue.
-        #expect(bench.phone.dataFramesInFlight(id) == 16)
-        #expect(bench.phone.queuedDataFrames == 24)
+        // The hardware queue takes 32 at once; the rest wait in the category's queue.
+        #expect(bench.phone.dataFramesInFlight(id) == 32)
+        #expect(bench.phone.queuedDataFrames == 8)
         bench.air.virtualScheduler.run(for: .seconds(1))
         #expect(bench.phone.dataFramesInFlight(id) == 0)
         let sent = try #require(bench.phone.dataLinkStatistics(id))
