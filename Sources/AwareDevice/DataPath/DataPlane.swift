@@ -23,6 +23,8 @@ final class DataPlane {
         var nextSequenceNumber: UInt16 = 0
         var statistics = DataLinkStatistics()
         var consecutiveFailures = 0
+        /// When the last failure counted in ``consecutiveFailures`` was reported.
+        var lastFailureCounted: Instant?
         /// One queue per access category, by ``AccessCategory/rank``.
         var queues = [FrameQueue](repeating: FrameQueue(), count: AccessCategory.allCases.count)
         /// Streams whose frames are made when they go, by ``AccessCategory/rank``.
@@ -185,13 +187,17 @@ final class DataPlane {
         var pending: Pending
         var length: Int
         var airtime: Interval
+        /// When it was handed to the air.
+        var sentAt: Instant
     }
 
     /// How often the device sends a frame the air reported unacknowledged, in all: the air's own
     /// retries (the simulated air's retry limit) come first; these cover airs that do not retry
     /// (the socket air), as an 802.11 MAC's dot11ShortRetryLimit would.
     static let attempts = 3
-    /// Frames in a row that failed every attempt before the peer counts as gone.
+    /// Frames in a row that failed every attempt before the peer counts as gone. Frames that
+    /// were in the hardware queue together fail together when the peer is away for a moment;
+    /// only a frame sent at or after the last counted failure was reported counts again.
     static let lostAfter = 8
     /// Frames go out no earlier than this after a committed window opens and end no later than
     /// this before it closes: two devices' slot clocks agree only as well as their TSFs do, and

@@ -408,7 +408,12 @@ extension NANDevice {
         let cookie = DataPlane.cookieBit | dataPlane.nextCookie
         dataPlane.nextCookie &+= 1
         let held = airtime(pending.payload.count, link: link) + DataPlane.perFrameOverhead
-        dataPlane.inFlight[cookie] = DataPlane.InFlight(pending: pending, length: pending.payload.count, airtime: held)
+        dataPlane.inFlight[cookie] = DataPlane.InFlight(
+            pending: pending,
+            length: pending.payload.count,
+            airtime: held,
+            sentAt: now
+        )
         link.inFlight += 1
         link.inFlightAirtime = link.inFlightAirtime + held
         var request = TxRequest(
@@ -452,7 +457,10 @@ extension NANDevice {
             dataPlane.queuedPerCategory[again.category.rank] += 1
         } else {
             link.statistics.framesFailed += 1
-            link.consecutiveFailures += 1
+            if link.lastFailureCounted.map({ flight.sentAt >= $0 }) ?? true {
+                link.consecutiveFailures += 1
+                link.lastFailureCounted = now
+            }
             if link.consecutiveFailures >= DataPlane.lostAfter {
                 // The peer stopped acknowledging anything: it is gone (out of range, switched
                 // off) and the data path with it.

@@ -58,11 +58,18 @@ extension SocketAir {
             return
         }
         // Lockstep: the frame reaches the others when its last octet does, at its own rate
-        // (6 Mb/s when the sender left it open), never sooner than the clock's lookahead.
-        let arrival =
-            now.nanoseconds
-            + UInt64((request.rate.map(OFDMRate.init) ?? .mbps6).airtime(frameLength: request.frame.count).nanoseconds)
-        if isLockstep { wallClock.lockstepOutput(arrivingAt: arrival) }
+        // (6 Mb/s when the sender left it open), never sooner than the clock's lookahead. A
+        // radio sends one frame at a time: a frame handed over while the station's previous
+        // one is still on the air starts when that one ends, so frames arrive in the order
+        // they were sent (a receiver's replay check drops a packet number below the last).
+        let airtime = UInt64(
+            (request.rate.map(OFDMRate.init) ?? .mbps6).airtime(frameLength: request.frame.count).nanoseconds
+        )
+        let arrival = max(now.nanoseconds, isLockstep ? sender.busyUntil : 0) + airtime
+        if isLockstep {
+            sender.busyUntil = arrival
+            wallClock.lockstepOutput(arrivingAt: arrival)
+        }
         let datagram = SocketAirDatagram(
             type: .frame,
             flags: (link == nil ? 0 : SocketAirDatagram.flagSignalIsRSSI)
