@@ -29,9 +29,8 @@ final class DataPlane {
         var queues = [FrameQueue](repeating: FrameQueue(), count: AccessCategory.allCases.count)
         /// Streams whose frames are made when they go, by ``AccessCategory/rank``.
         var streams: [[Stream]] = Array(repeating: [], count: AccessCategory.allCases.count)
-        /// Frames handed to the air whose TX status has not come, and the air time they hold.
+        /// Frames handed to the air whose TX status has not come.
         var inFlight = 0
-        var inFlightAirtime = Interval.zero
         /// The pump's wake-up for this data path: its next window, or a stream's next frame.
         var wakeup: ScheduledWork?
         var wakeupTime: Instant?
@@ -229,6 +228,12 @@ final class DataPlane {
     /// Frames waiting in each access category's queues, over all data paths, by rank.
     var queuedPerCategory = [Int](repeating: 0, count: AccessCategory.allCases.count)
     var inFlight: [UInt64: InFlight] = [:]
+    /// The air time the data frames in the radio's hands hold, over all data paths: they share
+    /// one radio, which sends them one after another.
+    var inFlightAirtime = Interval.zero
+    /// Data paths whose next frame did not fit in their window behind the frames in the radio's
+    /// hands: pumped again when one of those frames is reported on.
+    var waitingForAirtime: [DataLinkID] = []
     var nextCookie: UInt64 = 1
     var nextStream: UInt64 = 1
     var pumping = false

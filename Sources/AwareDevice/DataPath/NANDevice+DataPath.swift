@@ -192,6 +192,8 @@ extension NANDevice {
         if let timer = dataPlane.listenTimer { scheduler.cancel(timer) }
         dataPlane.listenTimer = nil
         dataPlane.inFlight.removeAll()
+        dataPlane.inFlightAirtime = .zero
+        dataPlane.waitingForAirtime.removeAll()
     }
 
     // MARK: - Sending
@@ -243,8 +245,12 @@ extension NANDevice {
                 guard let candidate else { continue }
                 guard fits(candidate.payloadLength, link: link, before: end) else {
                     // The head of the highest category with a frame does not fit in what is
-                    // left of the window: nothing overtakes it; all wait for the next window.
+                    // left of the window: nothing overtakes it; all wait for the next window,
+                    // or for the radio to finish frames it holds, when it holds some.
                     wake = window.nextOpening
+                    if dataPlane.inFlightAirtime > .zero, !dataPlane.waitingForAirtime.contains(link.configuration.id) {
+                        dataPlane.waitingForAirtime.append(link.configuration.id)
+                    }
                     break sending
                 }
                 transmit(take(candidate, from: link, rank: rank), on: link)
@@ -372,10 +378,10 @@ extension NANDevice {
     }
 
     /// Whether the frame's airtime at the link's rate ends before the slot does, after the
-    /// frames already in the hardware queue: a frame that would run past the slot waits for
+    /// data frames already in the radio's hands (every data path's): a frame that would run past the slot waits for
     /// the next one, as a NAN device keeps its transmissions inside the committed schedule.
     private func fits(_ payloadLength: Int, link: DataPlane.Link, before slotEnd: Instant) -> Bool {
-        now + link.inFlightAirtime + airtime(payloadLength, link: link) + .microseconds(100) <= slotEnd
+        now + dataPlane.inFlightAirtime + airtime(payloadLength, link: link) + .microseconds(100) <= slotEnd
     }
 
     private func transmit(_ pending: DataPlane.Pending, on link: DataPlane.Link) {
@@ -415,7 +421,7 @@ extension NANDevice {
             sentAt: now
         )
         link.inFlight += 1
-        link.inFlightAirtime = link.inFlightAirtime + held
+        dataPlane.inFlightAirtime = dataPlane.inFlightAirtime + held
         var request = TxRequest(
             frame: octets,
             channel: link.configuration.channel,
@@ -436,9 +442,9 @@ extension NANDevice {
         }
         guard let flight = dataPlane.inFlight.removeValue(forKey: status.cookie) else { return }
         let id = flight.pending.link
+        dataPlane.inFlightAirtime = dataPlane.inFlightAirtime - flight.airtime
         guard let link = dataPlane.links[id] else { return }
         link.inFlight -= 1
-        link.inFlightAirtime = link.inFlightAirtime - flight.airtime
         if status.acknowledged {
             link.consecutiveFailures = 0
             link.statistics.framesDelivered += 1
@@ -470,6 +476,13 @@ extension NANDevice {
             }
         }
         pump(link)
+        if !dataPlane.waitingForAirtime.isEmpty {
+            let waiting = dataPlane.waitingForAirtime
+            dataPlane.waitingForAirtime.removeAll()
+            for other in waiting where other != id {
+                if let waitingLink = dataPlane.links[other] { pump(waitingLink) }
+            }
+        }
     }
 
     // MARK: - Receiving
