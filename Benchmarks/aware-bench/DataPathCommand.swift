@@ -40,7 +40,8 @@ struct DataPathCommand: ParsableCommand {
             \(DataPathFrameRate.baselinePublishers) synchronized publishers and a passive \
             subscriber (after its 3 s cluster scan) for \(Int(DataPathFrameRate.baselineStretch)) x \
             that virtual time. Ratio = data / management rate. The data run's CPU time includes \
-            making the offered load (most of it expires in the accessory's queue), the \
+            making the datagrams that go (most of the offered load expires unmade: a stream's \
+            datagrams are made only when the data path sends them), the \
             encryption and decryption of every data frame and the phone's app transport; a \
             management frame of the load reaches about 15 receivers, a data frame one.
 

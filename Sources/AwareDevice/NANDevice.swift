@@ -106,9 +106,7 @@ public final class NANDevice {
         for work in synchronizationTimers.values { scheduler.cancel(work) }
         discoveryTimers.removeAll()
         synchronizationTimers.removeAll()
-        for link in dataPlane.links.keys { closeDataLink(link) }
-        for work in [dataPlane.wakeup, dataPlane.listenTimer].compactMap({ $0 }) { scheduler.cancel(work) }
-        dataPlane.inFlight.removeAll()
+        stopDataPlane()
         heldFrames.removeAll()
         ownerFrames.removeAll()
         port?.detach()

@@ -13,15 +13,16 @@ final class AccessoryAppSession {
     let establishedAt: Instant
     private var telemetry: DatagramFlow?
     private var telemetryTimer: ScheduledWork?
-    private var stream:
-        (flow: DatagramFlow, request: ControlMessage.StreamRequest, ends: Instant, timer: ScheduledWork?)?
+    /// The stream the phone asked for: its frames are made by the data path as they go
+    /// (``NANDevice/offerDataStream``); the timer sends Stream Stopped after its last one.
+    private var stream: (id: DataStreamID, count: Int, timer: ScheduledWork)?
     private var nextStreamFlow: UInt16 = 2
     private var controls: [UInt16: ReliableChannel] = [:]
     private var fileServer: FileServer?
     private var fileTimers: [UInt16: ScheduledWork] = [:]
     private var filePeerPorts: [UInt16: UInt16] = [:]
     private var closed = false
-    /// Datagrams this session's streams handed to the data path.
+    /// Datagrams this session's telemetry handed to the data path.
     private(set) var datagramsOffered = 0
 
     init(service: AccessoryDataService, link: NDPLink, serviceProfile: ServiceProfile?) {
@@ -86,6 +87,7 @@ final class AccessoryAppSession {
         for work in [telemetryTimer, stream?.timer].compactMap({ $0 }) + Array(fileTimers.values) {
             transport.scheduler.cancel(work)
         }
+        if let id = stream?.id { service.device.cancelDataStream(id) }
         for channel in controls.values { channel.close() }
         controls.removeAll()
         stream = nil
@@ -160,41 +162,58 @@ final class AccessoryAppSession {
             channel.send(.control(ControlMessage.refused("only datagram streams at a positive rate").wireBytes))
             return
         }
-        if let timer = stream?.timer { transport.scheduler.cancel(timer) }
+        if let current = stream {
+            transport.scheduler.cancel(current.timer)
+            service.device.cancelDataStream(current.id)
+            stream = nil
+        }
         let flowID = nextStreamFlow
         nextStreamFlow &+= 1
         var rate = request.rateHz
         if service.faults.contains(.throttledStream), service.mode == .bulk { rate /= 10 }
-        let ends = transport.scheduler.now + .milliseconds(Int64(request.durationMilliseconds))
-        stream = (DatagramFlow(flowID: flowID), request, ends, nil)
+        let period = Interval.seconds(1 / rate)
+        let duration = Interval.milliseconds(Int64(request.durationMilliseconds))
         channel.send(.control(ControlMessage.streamStarted(flowID: flowID).wireBytes))
         let category = request.tid.map { AccessCategory(userPriority: $0) } ?? self.category
         let payload = [UInt8](repeating: 0x42, count: Int(request.payloadOctets))
-        scheduleStream(period: .seconds(1 / rate), payload: payload, category: category, channel: channel)
-    }
-
-    private func scheduleStream(
-        period: Interval,
-        payload: [UInt8],
-        category: AccessCategory,
-        channel: ReliableChannel
-    ) {
-        let timer = transport.scheduler.schedule(after: period) { [weak self] in
-            guard let self, !self.closed, var current = self.stream else { return }
-            guard self.transport.scheduler.now < current.ends else {
-                self.stream = nil
-                channel.send(
-                    .control(ControlMessage.streamStopped(datagramsSent: current.flow.nextSequence).wireBytes)
-                )
-                return
-            }
-            let message = current.flow.send(payload, now: self.transport.sharedNow)
-            current.timer = nil
-            self.stream = current
-            self.sendDatagram(message, category: category)
-            self.scheduleStream(period: period, payload: payload, category: category, channel: channel)
+        // Datagram k (k = 1, 2, ...) is offered k periods after the request, while before the
+        // stream's end; each is made, stamped with the time it was offered, only when the data
+        // path is about to send it, and dropped unmade once older than the datagram deadline.
+        let count = period.nanoseconds > 0 ? max(0, Int((duration.nanoseconds - 1) / period.nanoseconds)) : 0
+        let start = transport.scheduler.now
+        let link = link.id
+        let port = appPort
+        let made = service.device.offerDataStream(
+            on: link,
+            category: category,
+            first: start + period,
+            period: period,
+            count: count,
+            lifetime: Self.datagramDeadline
+        ) { [weak self] index, offeredAt in
+            guard let self else { return [] }
+            let message = AppMessage(
+                flowID: flowID,
+                sequence: UInt32(truncatingIfNeeded: index),
+                sentAt: self.transport.scheduler.sharedTimestamp(of: offeredAt),
+                body: .datagram(payload)
+            )
+            return self.transport.msdu(
+                message,
+                on: link,
+                sourcePort: port,
+                destinationPort: AppPorts.phone,
+                category: category
+            ) ?? []
         }
-        stream?.timer = timer
+        guard let made else { return }
+        // Stream Stopped goes when the next datagram would have been due.
+        let timer = transport.scheduler.schedule(at: start + period * Int64(count + 1)) { [weak self] in
+            guard let self, !self.closed, self.stream?.id == made else { return }
+            self.stream = nil
+            channel.send(.control(ControlMessage.streamStopped(datagramsSent: UInt32(clamping: count)).wireBytes))
+        }
+        stream = (made, count, timer)
     }
 
     private func stopStream(answering channel: ReliableChannel) {
@@ -202,9 +221,10 @@ final class AccessoryAppSession {
             channel.send(.control(ControlMessage.streamStopped(datagramsSent: 0).wireBytes))
             return
         }
-        if let timer = current.timer { transport.scheduler.cancel(timer) }
+        transport.scheduler.cancel(current.timer)
+        let sent = service.device.cancelDataStream(current.id) ?? current.count
         stream = nil
-        channel.send(.control(ControlMessage.streamStopped(datagramsSent: current.flow.nextSequence).wireBytes))
+        channel.send(.control(ControlMessage.streamStopped(datagramsSent: UInt32(clamping: sent)).wireBytes))
     }
 
     /// The accessory's report on this data path, like the phone's `WAPerformanceReport`

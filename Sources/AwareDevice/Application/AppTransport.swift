@@ -68,7 +68,28 @@ public final class AppTransport {
         category: AccessCategory,
         deadline: Instant? = nil
     ) -> Bool {
-        guard let addresses = addressing[link] else { return false }
+        guard
+            let msdu = msdu(
+                message,
+                on: link,
+                sourcePort: sourcePort,
+                destinationPort: destinationPort,
+                category: category
+            )
+        else { return false }
+        return device.sendData(msdu, on: link, category: category, deadline: deadline)
+    }
+
+    /// `message` as the data frame body that carries it to the peer's `destinationPort`
+    /// (LLC/SNAP, IPv6, UDP); nil when the link is not attached.
+    public func msdu(
+        _ message: AppMessage,
+        on link: DataLinkID,
+        sourcePort: UInt16,
+        destinationPort: UInt16,
+        category: AccessCategory
+    ) -> [UInt8]? {
+        guard let addresses = addressing[link] else { return nil }
         let packet = IPv6UDPPacket(
             trafficClass: DSCP(userPriority: category.tid).trafficClass,
             source: addresses.local,
@@ -77,12 +98,7 @@ public final class AppTransport {
             destinationPort: destinationPort,
             payload: message.wireBytes
         )
-        return device.sendData(
-            LLCSNAPHeader.ipv6.wireBytes + packet.wireBytes,
-            on: link,
-            category: category,
-            deadline: deadline
-        )
+        return LLCSNAPHeader.ipv6.wireBytes + packet.wireBytes
     }
 
     private func received(_ delivery: DataDelivery) {

@@ -33,10 +33,11 @@ public struct DataLinkStatistics: Hashable, Sendable {
     /// The most samples kept per access category; later ones replace the oldest.
     public static let sampleLimit = 200_000
 
+    /// In place: a copy of the samples per frame would cost as much as the samples kept.
     mutating func record(latency: Interval, category: AccessCategory) {
-        var samples = transmitLatencies[category, default: []]
-        if samples.count >= Self.sampleLimit { samples.removeFirst(samples.count / 2) }
-        samples.append(latency)
-        transmitLatencies[category] = samples
+        if let count = transmitLatencies[category]?.count, count >= Self.sampleLimit {
+            transmitLatencies[category]?.removeFirst(count / 2)
+        }
+        transmitLatencies[category, default: []].append(latency)
     }
 }

@@ -8,7 +8,10 @@ extension NANDevice {
     /// committed slots, protected with the NDP's TK, and frames from it are opened and handed
     /// to ``dataHandler``.
     public func openDataLink(_ configuration: DataLinkConfiguration) {
-        dataPlane.links[configuration.id] = DataPlane.Link(configuration: configuration)
+        let id = configuration.id
+        if let old = dataPlane.links[id] { dropQueued(old) }
+        dataPlane.links[id] = DataPlane.Link(configuration: configuration)
+        if !dataPlane.linkOrder.contains(id) { dataPlane.linkOrder.append(id) }
         updateDataListening()
         pumpData()
     }
@@ -18,20 +21,37 @@ extension NANDevice {
     @discardableResult
     public func closeDataLink(_ id: DataLinkID) -> DataLinkStatistics? {
         guard let link = dataPlane.links.removeValue(forKey: id) else { return nil }
-        for category in AccessCategory.allCases {
-            let head = dataPlane.queueHeads[category] ?? 0
-            guard var queue = dataPlane.queues[category], head < queue.count else { continue }
-            queue = Array(queue[head...]).filter { $0.link != id }
-            dataPlane.queues[category] = queue
-            dataPlane.queueHeads[category] = 0
-        }
+        dataPlane.linkOrder.removeAll { $0 == id }
+        dropQueued(link)
         updateDataListening()
-        return link.statistics
+        return statistics(of: link)
     }
 
-    public var dataLinks: [DataLinkConfiguration] { dataPlane.links.values.map(\.configuration) }
+    private func dropQueued(_ link: DataPlane.Link) {
+        for rank in link.queues.indices {
+            dataPlane.queuedPerCategory[rank] -= link.queues[rank].count
+            link.queues[rank] = DataPlane.FrameQueue()
+            link.streams[rank] = []
+        }
+        if let wakeup = link.wakeup { scheduler.cancel(wakeup) }
+        link.wakeup = nil
+        link.wakeupTime = nil
+    }
 
-    public func dataLinkStatistics(_ id: DataLinkID) -> DataLinkStatistics? { dataPlane.links[id]?.statistics }
+    public var dataLinks: [DataLinkConfiguration] {
+        dataPlane.linkOrder.compactMap { dataPlane.links[$0]?.configuration }
+    }
+
+    /// What was counted on a data path; the frames its streams offered by now included.
+    public func dataLinkStatistics(_ id: DataLinkID) -> DataLinkStatistics? {
+        dataPlane.links[id].map { statistics(of: $0) }
+    }
+
+    private func statistics(of link: DataPlane.Link) -> DataLinkStatistics {
+        var statistics = link.statistics
+        for stream in link.streams.joined() { statistics.framesOffered += stream.offered(by: now) - stream.next }
+        return statistics
+    }
 
     /// Queues one MSDU (an LLC/SNAP-framed packet) for the data path. `deadline`: an
     /// unreliable frame still queued then is dropped, not sent late. Returns false when the
@@ -43,27 +63,74 @@ extension NANDevice {
         category: AccessCategory,
         deadline: Instant? = nil
     ) -> Bool {
-        guard dataPlane.links[id] != nil else { return false }
-        dataPlane.links[id]?.statistics.framesOffered += 1
-        let head = dataPlane.queueHeads[category] ?? 0
-        let waiting = (dataPlane.queues[category]?.count ?? 0) - head
-        guard waiting < DataPlane.queueLimit else {
-            dataPlane.links[id]?.statistics.framesOverflowed += 1
+        guard let link = dataPlane.links[id] else { return false }
+        link.statistics.framesOffered += 1
+        guard dataPlane.queuedPerCategory[category.rank] < DataPlane.queueLimit else {
+            link.statistics.framesOverflowed += 1
             return false
         }
-        dataPlane.queues[category, default: []].append(
+        link.queues[category.rank].append(
             DataPlane.Pending(link: id, payload: payload, category: category, queuedAt: now, deadline: deadline)
         )
-        // A data path with a frame in the air's hands goes on when that frame's status comes;
-        // one outside its window goes on when the pump's wake-up (already set for a window no
-        // later than its own) comes. Either way the queues need no pass now.
-        if dataPlane.inFlight.values.contains(where: { $0.pending.link == id }) { return true }
-        if let wakeupTime = dataPlane.wakeupTime, let link = dataPlane.links[id] {
-            let window = sendWindow(for: link, clock: dataSlotClock)
+        dataPlane.queuedPerCategory[category.rank] += 1
+        // A full hardware queue goes on when a TX status comes; a data path outside its window
+        // when its wake-up (set for a window no later than its own) comes.
+        guard link.inFlight < DataPlane.hardwareQueueDepth else { return true }
+        if let wakeupTime = link.wakeupTime {
+            let window = sendWindow(for: link)
             if window.openUntil == nil, let opening = window.nextOpening, wakeupTime <= opening { return true }
         }
-        pumpData()
+        pump(link)
         return true
+    }
+
+    /// Offers a periodic stream on a data path whose frames are made only when they are about
+    /// to go: frame `index` (0 to `count` - 1) is offered at `first + index × period`, queued
+    /// in `category` behind what was queued before it, and dropped unmade once `lifetime` old
+    /// (nil: never). `make` returns its MSDU. Nil when the link is unknown.
+    @discardableResult
+    public func offerDataStream(
+        on id: DataLinkID,
+        category: AccessCategory,
+        first: Instant,
+        period: Interval,
+        count: Int,
+        lifetime: Interval?,
+        make: @escaping (_ index: Int, _ offeredAt: Instant) -> [UInt8]
+    ) -> DataStreamID? {
+        guard let link = dataPlane.links[id] else { return nil }
+        let streamID = DataStreamID(link: id, value: dataPlane.nextStream)
+        dataPlane.nextStream &+= 1
+        link.streams[category.rank].append(
+            DataPlane.Stream(
+                id: streamID,
+                category: category,
+                first: first,
+                period: period,
+                count: count,
+                lifetime: lifetime,
+                make: make
+            )
+        )
+        pump(link)
+        return streamID
+    }
+
+    /// Stops a stream: frames it offered by now and did not send count as expired. Returns the
+    /// frames it offered, nil when it was no longer there (its data path closed, or every frame
+    /// of it went).
+    @discardableResult
+    public func cancelDataStream(_ id: DataStreamID) -> Int? {
+        guard let link = dataPlane.links[id.link] else { return nil }
+        for rank in link.streams.indices {
+            guard let index = link.streams[rank].firstIndex(where: { $0.id == id }) else { continue }
+            let stream = link.streams[rank].remove(at: index)
+            let unsent = max(0, stream.offered(by: now) - stream.next)
+            link.statistics.framesOffered += unsent
+            link.statistics.framesExpired += unsent
+            return stream.offered(by: now)
+        }
+        return nil
     }
 
     /// Called when a data path's peer stopped acknowledging (``DataPlane/lostAfter`` frames in a
@@ -73,8 +140,16 @@ extension NANDevice {
         set { dataPlane.lostHandler = newValue }
     }
 
-    /// Frames queued on all data paths, not yet handed to the air.
+    /// Frames queued on all data paths, not yet handed to the air (streams' frames not made yet
+    /// not counted).
     public var queuedDataFrames: Int { dataPlane.queuedCount() }
+
+    /// Frames of `id` handed to the air whose TX status has not come.
+    public func dataFramesInFlight(_ id: DataLinkID) -> Int { dataPlane.links[id]?.inFlight ?? 0 }
+
+    /// The pump's work so far: frames it looked at (sent, kept waiting or dropped) and its
+    /// passes. For tests: the cost per frame stays constant however long the queues are.
+    public var dataPumpWork: (framesExamined: Int, passes: Int) { (dataPlane.framesExamined, dataPlane.pumpPasses) }
 
     /// Fault injection: send data only in `slots` (for example the discovery-window slot 0,
     /// the defect of esp-idf #19066) whatever the committed schedule says; nil restores it.
@@ -82,6 +157,7 @@ extension NANDevice {
         get { dataPlane.transmitSlotsOverride }
         set {
             dataPlane.transmitSlotsOverride = newValue
+            for link in dataPlane.links.values { link.windowValidUntil = nil }
             pumpData()
         }
     }
@@ -110,78 +186,180 @@ extension NANDevice {
         DataSlotClock(tsfOffsetMicroseconds: cluster?.tsfOffsetMicroseconds ?? 0)
     }
 
+    /// Cancels the data plane's timers and forgets its frames (the device stops).
+    func stopDataPlane() {
+        for id in dataPlane.linkOrder { closeDataLink(id) }
+        if let timer = dataPlane.listenTimer { scheduler.cancel(timer) }
+        dataPlane.listenTimer = nil
+        dataPlane.inFlight.removeAll()
+        dataPlane.inFlightAirtime = .zero
+        dataPlane.waitingForAirtime.removeAll()
+    }
+
     // MARK: - Sending
 
     func transmitSlots(of link: DataPlane.Link) -> Set<Int> {
         dataPlane.transmitSlotsOverride ?? link.configuration.slots
     }
 
-    /// Hands every frame that may go now to the air (one per data path), drops the expired
-    /// ones, and sleeps until the next window opens for the rest. One pass over the queues; what
-    /// a data path's schedule allows now is worked out once per path.
+    /// Pumps every data path, in the order they opened.
     func pumpData() {
-        if let wakeup = dataPlane.wakeup {
-            scheduler.cancel(wakeup)
-            dataPlane.wakeup = nil
-            dataPlane.wakeupTime = nil
+        for id in dataPlane.linkOrder {
+            if let link = dataPlane.links[id] { pump(link) }
         }
+    }
+
+    /// Hands `link`'s frames to the air while its hardware queue has room and its window is
+    /// open, highest access category first, first in first out within one; drops the expired
+    /// frames it meets at the heads; and sets the link's wake-up for its next window or its
+    /// streams' next frame. Touches only this data path, and each frame once.
+    func pump(_ link: DataPlane.Link) {
         guard isStarted else { return }
-        // One frame per data path in the air's hands at a time, as a MAC queue per peer: a
-        // peer that stopped acknowledging holds up only its own frames.
-        var busy = Set(dataPlane.inFlight.values.map(\.pending.link))
+        guard !dataPlane.pumping else {
+            // From inside another pass (an air or a handler calling back): after it.
+            dataPlane.pumpAgain.append(link.configuration.id)
+            return
+        }
         dataPlane.pumping = true
-        defer { dataPlane.pumping = false }
-        let clock = dataSlotClock
-        var windows: [DataLinkID: DataPlane.SendWindow] = [:]
-        var earliest: Instant?
-        for category in AccessCategory.allCases.sorted(by: >) {
-            guard let queue = dataPlane.queues[category] else { continue }
-            let head = dataPlane.queueHeads[category] ?? 0
-            guard head < queue.count else {
-                dataPlane.queues[category] = []
-                dataPlane.queueHeads[category] = 0
+        pass(link)
+        while !dataPlane.pumpAgain.isEmpty {
+            let id = dataPlane.pumpAgain.removeFirst()
+            if let again = dataPlane.links[id] { pass(again) }
+        }
+        dataPlane.pumping = false
+    }
+
+    private func pass(_ link: DataPlane.Link) {
+        dataPlane.pumpPasses += 1
+        let window = sendWindow(for: link)
+        var wake: Instant?
+        sending: while link.inFlight < DataPlane.hardwareQueueDepth {
+            guard let end = window.openUntil else {
+                if link.hasWaitingFrames { wake = window.nextOpening }
+                break
+            }
+            var streamDue: Instant?
+            for rank in stride(from: link.queues.count - 1, through: 0, by: -1) {
+                let (candidate, due) = head(of: link, rank: rank)
+                if let due { streamDue = min(streamDue ?? due, due) }
+                guard let candidate else { continue }
+                guard fits(candidate.payloadLength, link: link, before: end) else {
+                    // The head of the highest category with a frame does not fit in what is
+                    // left of the window: nothing overtakes it; all wait for the next window,
+                    // or for the radio to finish frames it holds, when it holds some.
+                    wake = window.nextOpening
+                    if dataPlane.inFlightAirtime > .zero, !dataPlane.waitingForAirtime.contains(link.configuration.id) {
+                        dataPlane.waitingForAirtime.append(link.configuration.id)
+                    }
+                    break sending
+                }
+                transmit(take(candidate, from: link, rank: rank), on: link)
+                continue sending
+            }
+            // Nothing to send now: wake for a stream's next frame, in this window or the next.
+            if let streamDue { wake = streamDue < end ? streamDue : window.nextOpening }
+            break
+        }
+        schedule(wakeup: wake, for: link)
+    }
+
+    /// What waits at the head of one of `link`'s categories: the older of the queue's head and
+    /// the stream frame due first (dropping expired ones on the way), or when a stream's next
+    /// frame will be due.
+    private func head(of link: DataPlane.Link, rank: Int) -> (DataPlane.Candidate?, due: Instant?) {
+        while let pending = link.queues[rank].first {
+            dataPlane.framesExamined += 1
+            guard let deadline = pending.deadline, deadline < now else { break }
+            _ = link.queues[rank].removeFirst()
+            dataPlane.queuedPerCategory[rank] -= 1
+            link.statistics.framesExpired += 1
+        }
+        var best: DataPlane.Candidate? = link.queues[rank].first.map {
+            DataPlane.Candidate(source: .queue, queuedAt: $0.queuedAt, payloadLength: $0.payload.count)
+        }
+        var due: Instant?
+        var index = 0
+        while index < link.streams[rank].count {
+            let stream = link.streams[rank][index]
+            let alive = stream.firstAlive(at: now)
+            if alive > stream.next {
+                link.statistics.framesOffered += alive - stream.next
+                link.statistics.framesExpired += alive - stream.next
+                stream.next = alive
+            }
+            if stream.finished {
+                link.streams[rank].remove(at: index)
                 continue
             }
-            var kept: [DataPlane.Pending] = []
-            kept.reserveCapacity(queue.count - head)
-            for pending in queue[head...] {
-                guard let link = dataPlane.links[pending.link] else { continue }
-                if let deadline = pending.deadline, deadline < now {
-                    dataPlane.links[pending.link]?.statistics.framesExpired += 1
-                    continue
-                }
-                if busy.contains(pending.link) {
-                    kept.append(pending)
-                    continue
-                }
-                let window = windows[pending.link] ?? sendWindow(for: link, clock: clock)
-                windows[pending.link] = window
-                if let end = window.openUntil, fits(pending, link: link, before: end) {
-                    busy.insert(pending.link)
-                    transmit(pending, on: link)
-                    continue
-                }
-                kept.append(pending)
-                if let ready = window.nextOpening { earliest = min(earliest ?? ready, ready) }
+            index += 1
+            let offeredAt = stream.offeredAt(stream.next)
+            guard offeredAt <= now else {
+                due = min(due ?? offeredAt, offeredAt)
+                continue
             }
-            dataPlane.queues[category] = kept
-            dataPlane.queueHeads[category] = 0
+            if best.map({ offeredAt < $0.queuedAt }) ?? true {
+                best = DataPlane.Candidate(source: .stream(stream), queuedAt: offeredAt, payloadLength: 0)
+            }
         }
-        if let earliest {
-            dataPlane.wakeupTime = earliest
-            dataPlane.wakeup = scheduler.schedule(at: earliest) { [weak self] in
-                self?.dataPlane.wakeup = nil
-                self?.dataPlane.wakeupTime = nil
-                self?.pumpData()
-            }
+        if var chosen = best, case .stream(let stream) = chosen.source {
+            // Whether it fits is judged on the length of the stream's last frame: a frame is
+            // made only when it goes (the first one, to learn the length).
+            chosen.payloadLength = stream.lastLength ?? stream.madeHead().count
+            best = chosen
+        }
+        return (best, due)
+    }
+
+    private func take(_ candidate: DataPlane.Candidate, from link: DataPlane.Link, rank: Int) -> DataPlane.Pending {
+        switch candidate.source {
+        case .queue:
+            dataPlane.queuedPerCategory[rank] -= 1
+            return link.queues[rank].removeFirst()
+        case .stream(let stream):
+            let index = stream.next
+            let payload = stream.madeHead()
+            stream.next += 1
+            link.statistics.framesOffered += 1
+            let offeredAt = stream.offeredAt(index)
+            return DataPlane.Pending(
+                link: link.configuration.id,
+                payload: payload,
+                category: stream.category,
+                queuedAt: offeredAt,
+                deadline: stream.lifetime.map { offeredAt + $0 }
+            )
+        }
+    }
+
+    private func schedule(wakeup: Instant?, for link: DataPlane.Link) {
+        guard wakeup != link.wakeupTime else { return }
+        if let work = link.wakeup { scheduler.cancel(work) }
+        link.wakeup = nil
+        link.wakeupTime = wakeup
+        guard let wakeup else { return }
+        let id = link.configuration.id
+        link.wakeup = scheduler.schedule(at: wakeup) { [weak self] in
+            guard let self, let link = self.dataPlane.links[id] else { return }
+            link.wakeup = nil
+            link.wakeupTime = nil
+            self.pump(link)
         }
     }
 
     /// Whether `link`'s schedule lets a frame go now (and until when), or when it next will:
     /// windows open a guard time after their first slot starts and close a guard time before
-    /// their last slot ends.
-    func sendWindow(for link: DataPlane.Link, clock: DataSlotClock) -> DataPlane.SendWindow {
-        let slots = transmitSlots(of: link)
+    /// their last slot ends. Worked out again only when the last answer ran out.
+    func sendWindow(for link: DataPlane.Link) -> DataPlane.SendWindow {
+        let offset = cluster?.tsfOffsetMicroseconds ?? 0
+        if let valid = link.windowValidUntil, now < valid, link.windowOffset == offset { return link.window }
+        let window = sendWindow(slots: transmitSlots(of: link), clock: DataSlotClock(tsfOffsetMicroseconds: offset))
+        link.window = window
+        link.windowOffset = offset
+        link.windowValidUntil = window.openUntil ?? window.nextOpening
+        return window
+    }
+
+    private func sendWindow(slots: Set<Int>, clock: DataSlotClock) -> DataPlane.SendWindow {
         guard let window = clock.window(atOrAfter: now, in: slots) else { return DataPlane.SendWindow() }
         let closes = window.end + Interval(nanoseconds: -DataPlane.guardTime.nanoseconds)
         guard window.start <= now else {
@@ -193,18 +371,20 @@ extension NANDevice {
         return DataPlane.SendWindow(openUntil: closes, nextOpening: following)
     }
 
-    /// Whether the frame's airtime at the link's rate ends before the slot does: a frame
-    /// that would run past the slot waits for the next one, as a NAN device keeps its
-    /// transmissions inside the committed schedule.
-    private func fits(_ pending: DataPlane.Pending, link: DataPlane.Link, before slotEnd: Instant) -> Bool {
+    /// The air time of a frame of `payloadLength` octets at the link's rate.
+    private func airtime(_ payloadLength: Int, link: DataPlane.Link) -> Interval {
         let rate = dataPlane.rateForSignal(link.statistics.lastSignalDBm)
-        let octets = pending.payload.count + 26 + 16
-        let airtime = OFDMRate(rate ?? .mbps6).airtime(frameLength: octets)
-        return now + airtime + .microseconds(100) <= slotEnd
+        return OFDMRate(rate ?? .mbps6).airtime(frameLength: payloadLength + 26 + 16)
+    }
+
+    /// Whether the frame's airtime at the link's rate ends before the slot does, after the
+    /// data frames already in the radio's hands (every data path's): a frame that would run past the slot waits for
+    /// the next one, as a NAN device keeps its transmissions inside the committed schedule.
+    private func fits(_ payloadLength: Int, link: DataPlane.Link, before slotEnd: Instant) -> Bool {
+        now + dataPlane.inFlightAirtime + airtime(payloadLength, link: link) + .microseconds(100) <= slotEnd
     }
 
     private func transmit(_ pending: DataPlane.Pending, on link: DataPlane.Link) {
-        let id = pending.link
         let frame = QoSDataFrame(
             receiver: link.configuration.peerNDI,
             transmitter: link.configuration.localNDI,
@@ -213,7 +393,7 @@ extension NANDevice {
             qosControl: QoSControl(tid: dataPlane.tidOverride ?? pending.category.tid),
             body: pending.payload
         )
-        dataPlane.links[id]?.nextSequenceNumber = (link.nextSequenceNumber &+ 1) & 0x0FFF
+        link.nextSequenceNumber = (link.nextSequenceNumber &+ 1) & 0x0FFF
         var octets = frame.wireBytes
         if let cipher = link.configuration.cipher, !dataPlane.sendsPlaintext {
             do throws(FrameProtectionError) {
@@ -223,18 +403,25 @@ extension NANDevice {
                     cipher: cipher,
                     packetNumber: link.nextPacketNumber
                 )
-                dataPlane.links[id]?.nextPacketNumber += 1
+                link.nextPacketNumber += 1
             } catch {
                 // Only an exhausted packet-number space lands here: send nothing rather
                 // than send in the clear.
-                dataPlane.links[id]?.statistics.framesFailed += 1
-                pumpData()
+                link.statistics.framesFailed += 1
                 return
             }
         }
         let cookie = DataPlane.cookieBit | dataPlane.nextCookie
         dataPlane.nextCookie &+= 1
-        dataPlane.inFlight[cookie] = DataPlane.InFlight(pending: pending, length: pending.payload.count)
+        let held = airtime(pending.payload.count, link: link) + DataPlane.perFrameOverhead
+        dataPlane.inFlight[cookie] = DataPlane.InFlight(
+            pending: pending,
+            length: pending.payload.count,
+            airtime: held,
+            sentAt: now
+        )
+        link.inFlight += 1
+        dataPlane.inFlightAirtime = dataPlane.inFlightAirtime + held
         var request = TxRequest(
             frame: octets,
             channel: link.configuration.channel,
@@ -255,34 +442,47 @@ extension NANDevice {
         }
         guard let flight = dataPlane.inFlight.removeValue(forKey: status.cookie) else { return }
         let id = flight.pending.link
-        if dataPlane.links[id] != nil {
-            if status.acknowledged {
-                dataPlane.links[id]?.consecutiveFailures = 0
-                dataPlane.links[id]?.statistics.framesDelivered += 1
-                dataPlane.links[id]?.statistics.octetsDelivered += flight.length
-                dataPlane.links[id]?.statistics.record(
-                    latency: status.timestamp - flight.pending.queuedAt,
-                    category: flight.pending.category
-                )
-            } else if flight.pending.attempts + 1 < DataPlane.attempts {
-                // Not acknowledged: again, first in its category's queue.
-                var again = flight.pending
-                again.attempts += 1
-                let category = again.category
-                let head = dataPlane.queueHeads[category] ?? 0
-                dataPlane.queues[category, default: []].insert(again, at: head)
-            } else {
-                dataPlane.links[id]?.statistics.framesFailed += 1
-                dataPlane.links[id]?.consecutiveFailures += 1
-                if let failures = dataPlane.links[id]?.consecutiveFailures, failures >= DataPlane.lostAfter {
-                    // The peer stopped acknowledging anything: it is gone (out of range, switched
-                    // off) and the data path with it.
-                    closeDataLink(id)
-                    dataLinkLostHandler?(id)
-                }
+        dataPlane.inFlightAirtime = dataPlane.inFlightAirtime - flight.airtime
+        guard let link = dataPlane.links[id] else { return }
+        link.inFlight -= 1
+        if status.acknowledged {
+            link.consecutiveFailures = 0
+            link.statistics.framesDelivered += 1
+            link.statistics.octetsDelivered += flight.length
+            link.statistics.record(
+                latency: status.timestamp - flight.pending.queuedAt,
+                category: flight.pending.category
+            )
+        } else if flight.pending.attempts + 1 < DataPlane.attempts {
+            // Not acknowledged: again, first in its category's queue. It goes with the next
+            // sequence and packet numbers: frames sent after it were accepted with higher ones,
+            // and a receiver drops a packet number at or below the last it accepted.
+            var again = flight.pending
+            again.attempts += 1
+            link.queues[again.category.rank].prepend(again)
+            dataPlane.queuedPerCategory[again.category.rank] += 1
+        } else {
+            link.statistics.framesFailed += 1
+            if link.lastFailureCounted.map({ flight.sentAt >= $0 }) ?? true {
+                link.consecutiveFailures += 1
+                link.lastFailureCounted = now
+            }
+            if link.consecutiveFailures >= DataPlane.lostAfter {
+                // The peer stopped acknowledging anything: it is gone (out of range, switched
+                // off) and the data path with it.
+                closeDataLink(id)
+                dataLinkLostHandler?(id)
+                return
             }
         }
-        pumpData()
+        pump(link)
+        if !dataPlane.waitingForAirtime.isEmpty {
+            let waiting = dataPlane.waitingForAirtime
+            dataPlane.waitingForAirtime.removeAll()
+            for other in waiting where other != id {
+                if let waitingLink = dataPlane.links[other] { pump(waitingLink) }
+            }
+        }
     }
 
     // MARK: - Receiving
@@ -297,7 +497,7 @@ extension NANDevice {
             })
         else { return }
         let id = link.configuration.id
-        dataPlane.links[id]?.statistics.lastSignalDBm = reception.info.rssiDBm
+        link.statistics.lastSignalDBm = reception.info.rssiDBm
         var frame = header
         if let cipher = link.configuration.cipher {
             guard header.isProtected else {

@@ -53,7 +53,11 @@ public struct DatagramFlow: Sendable {
             let expected = highestReceived.map { $0 &+ 1 } ?? 0
             statistics.lost += Int(sequence - expected)
             highestReceived = sequence
-            recentlyReceived = recentlyReceived.filter { sequence - $0 < Self.duplicateWindow }
+            // Pruned once it holds two windows, not on every datagram: a sequence number
+            // older than the window counts as a duplicate whether or not it is still held.
+            if recentlyReceived.count >= 2 * Int(Self.duplicateWindow) {
+                recentlyReceived = recentlyReceived.filter { sequence - $0 < Self.duplicateWindow }
+            }
         }
         recentlyReceived.insert(sequence)
         statistics.received += 1

@@ -58,11 +58,18 @@ extension SocketAir {
             return
         }
         // Lockstep: the frame reaches the others when its last octet does, at its own rate
-        // (6 Mb/s when the sender left it open), never sooner than the clock's lookahead.
-        let arrival =
-            now.nanoseconds
-            + UInt64((request.rate.map(OFDMRate.init) ?? .mbps6).airtime(frameLength: request.frame.count).nanoseconds)
-        if isLockstep { wallClock.lockstepOutput(arrivingAt: arrival) }
+        // (6 Mb/s when the sender left it open), never sooner than the clock's lookahead. A
+        // radio sends one frame at a time: a frame handed over while the station's previous
+        // one is still on the air starts when that one ends, so frames arrive in the order
+        // they were sent (a receiver's replay check drops a packet number below the last).
+        let airtime = UInt64(
+            (request.rate.map(OFDMRate.init) ?? .mbps6).airtime(frameLength: request.frame.count).nanoseconds
+        )
+        let arrival = max(now.nanoseconds, isLockstep ? sender.busyUntil : 0) + airtime
+        if isLockstep {
+            sender.busyUntil = arrival
+            wallClock.lockstepOutput(arrivingAt: arrival)
+        }
         let datagram = SocketAirDatagram(
             type: .frame,
             flags: (link == nil ? 0 : SocketAirDatagram.flagSignalIsRSSI)
@@ -120,7 +127,21 @@ extension SocketAir {
         }
     }
 
-    private func acknowledgementTimedOut(_ cookie: UInt64) {
+    private func acknowledgementTimedOut(_ cookie: UInt64, rechecks: Int = 0) {
+        guard pending[cookie] != nil else { return }
+        // The ACK may be here already, unhandled: posted by the reader thread behind this
+        // timer, or still unread in the socket because the reader (or this whole process) was
+        // not scheduled in time on a loaded host. The peer was not late; look again after
+        // work already posted, then every millisecond while datagrams wait unread.
+        if !isLockstep,
+            rechecks == 0 || (rechecks < Self.acknowledgementRechecks && socket.waitReadable(milliseconds: 0))
+        {
+            let delay: Interval = rechecks == 0 ? .zero : .milliseconds(1)
+            pending[cookie]?.timeout = wallClock.schedule(at: wallClock.now + delay) { [weak self] in
+                self?.acknowledgementTimedOut(cookie, rechecks: rechecks + 1)
+            }
+            return
+        }
         guard let waiting = pending.removeValue(forKey: cookie) else { return }
         counters.count(\.acknowledgementTimeouts)
         if waiting.port.attached {
@@ -131,6 +152,9 @@ extension SocketAir {
     }
 
     static let zeroAddress = MACAddress(0, 0, 0, 0, 0, 0)
+    /// How many times (1 ms apart) a timed-out acknowledgement is looked for again while
+    /// datagrams wait unread.
+    static let acknowledgementRechecks = 200
 
     /// A1 of a frame, if it is an individual address: the station that must acknowledge.
     /// Frames too short to hold A1 are treated as group-addressed (nobody acknowledges).

@@ -10,6 +10,8 @@ extension SocketAir {
         let transmitted: (TxStatus) -> Void
         weak var air: SocketAir?
         var attached = true
+        /// Lockstep: when the station's last frame ends on the air (virtual ns).
+        var busyUntil: UInt64 = 0
 
         init(
             station: StationConfiguration,

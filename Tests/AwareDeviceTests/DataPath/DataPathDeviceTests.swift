@@ -36,8 +36,12 @@ import Testing
         }
     }
 
-    func makeBench(seed: UInt64, availability: PerformanceMode = .bulk) throws -> Bench {
-        let air = SimulatedAir(configuration: SimulatedAir.Configuration(seed: seed))
+    func makeBench(
+        seed: UInt64,
+        availability: PerformanceMode = .bulk,
+        air configuration: SimulatedAir.Configuration? = nil
+    ) throws -> Bench {
+        let air = SimulatedAir(configuration: configuration ?? SimulatedAir.Configuration(seed: seed))
         let tap = Tap()
         air.addTap(tap)
         let accessory = NANDevice(
