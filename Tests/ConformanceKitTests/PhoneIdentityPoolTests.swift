@@ -1,3 +1,4 @@
+import AwareWire
 import Foundation
 import Testing
 
@@ -26,6 +27,19 @@ import Testing
         #expect(niks.allSatisfy { $0.count == 16 })
         #expect(Set(niks).count == 64)
         #expect(niks.allSatisfy { Set($0).count > 4 }, "16 octets that are not a pattern")
+    }
+
+    @Test func eachRunDrawsItsPhonesNMIsAfresh() {
+        // The accessory keeps the NM-TK of every NMI that paired: a second run's phones must not
+        // come back under the first run's NMIs, whatever the seed.
+        let first = PhoneIdentityPool(salt: 1)
+        let second = PhoneIdentityPool(salt: 2)
+        #expect(first.address(seed: 42) == first.address(seed: 42))
+        #expect(first.address(seed: 42) != second.address(seed: 42))
+        #expect(first.address(seed: 42) != first.address(seed: 43))
+        let address = first.address(seed: 42)
+        #expect(address.octets[0] == 0x02, "locally administered, individual")
+        #expect(!address.isGroup)
     }
 
     @Test func theSocketAndRadioTargetsShareIdentitiesAndTheOwnedTargetsDoNot() {

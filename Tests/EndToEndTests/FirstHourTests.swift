@@ -93,6 +93,31 @@ import Testing
         #expect(!outcome.standardError.contains("3425f17bda31 ("), "the drone's ID is only named as wanted")
     }
 
+    /// The README's socket run twice against one accessory as the quick start starts it (no
+    /// --state-dir, the shipped drone): the second run's phones pair again although the
+    /// accessory still holds the first run's pairings and keys.
+    @Test func aSecondRunAgainstTheSameAccessoryPairsAgain() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let air = directory.appendingPathComponent("air").path
+        let drone = try BackgroundProcess(
+            "accessory-emu",
+            ["--profile", "Profiles/drone.json", "--air", "socket:\(air)", "--json"]
+        )
+        defer { drone.stop() }
+        try drone.waitForLine(containing: "\"event\":\"ready\"")
+        for run in 1...2 {
+            let outcome = try await CommandRunner.run(
+                "aware-conform",
+                [
+                    "run", "--profile", "Profiles/drone.json", "--target", "socket:\(air)", "--only", "WA/PAIR/BV-01",
+                    "--only", "WA/NDP/BV-05", "--only", "WA/RECON/BV-01",
+                ]
+            )
+            #expect(outcome.status == 0, "run \(run): \(outcome.standardOutput.suffix(1500))")
+        }
+    }
+
     @Test func bothProgramsReportTheirVersion() async throws {
         for program in ["aware-conform", "accessory-emu"] {
             let outcome = try await CommandRunner.run(program, ["--version"])

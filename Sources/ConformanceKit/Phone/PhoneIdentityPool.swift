@@ -17,8 +17,12 @@ import Foundation
 /// another test is about to verify.
 ///
 /// The identities are fixed (derived from a constant, not the run's seed), so runs with other
-/// seeds against the same accessory reuse them too; with `--jobs 1` every test gets identity 0
-/// and the run replays from its seed.
+/// seeds against the same accessory reuse them too. The NMIs are not: an accessory keeps the
+/// pairwise key (NM-TK) of every NMI that paired with it and rightly drops unprotected frames
+/// from it, so a second run whose phones came back under the NMIs of the first (same seeds)
+/// could not even bootstrap. Each run therefore draws a salt that its phones' NMIs are made
+/// with, as an iPhone draws a new NMI; on these targets a seed fixes each test's choices but
+/// not its phone's NMI (the accessory's state differs from run to run anyway).
 public final class PhoneIdentityPool: @unchecked Sendable {
     /// One of the runner's phones: the index says which, the NIK is what the accessory keeps.
     public struct Identity: Hashable, Sendable {
@@ -28,8 +32,27 @@ public final class PhoneIdentityPool: @unchecked Sendable {
 
     private let lock = NSLock()
     private var leased: Set<Int> = []
+    /// This run's: mixed into every NMI its phones use.
+    public let salt: UInt64
 
-    public init() {}
+    public init(salt: UInt64 = UInt64.random(in: 0...UInt64.max)) {
+        self.salt = salt
+    }
+
+    /// The NMI of the phone of the test with `seed` in this run: locally administered, drawn
+    /// from the seed and the run's salt.
+    public func address(seed: UInt64) -> MACAddress {
+        var generator = SeededGenerator(seed: seed ^ salt ^ 0x4E4D_4953_414C_5400)
+        let value = generator.next()
+        return MACAddress(
+            0x02,
+            0xB0,
+            UInt8(truncatingIfNeeded: value >> 24),
+            UInt8(truncatingIfNeeded: value >> 16),
+            UInt8(truncatingIfNeeded: value >> 8),
+            UInt8(truncatingIfNeeded: value)
+        )
+    }
 
     /// The lowest identity no running test holds. Return it with ``release(_:)``.
     public func lease() -> Identity {

@@ -40,7 +40,13 @@ final class Scenario {
             throw EnvironmentFailure("\(target.name): \(error)")
         }
         if let identity {
-            context.log("phone_identity", ["index": .integer(Int64(identity.index))])
+            context.log(
+                "phone_identity",
+                [
+                    "index": .integer(Int64(identity.index)),
+                    "runSalt": .string(String(identities?.salt ?? 0, radix: 16)),
+                ]
+            )
         }
         let unsynchronized = phoneUnsynchronized ?? request.unsynchronized
         var startFailure: AirError?
@@ -56,6 +62,7 @@ final class Scenario {
                 position: .init(x: distance, y: 0),
                 unsynchronized: unsynchronized,
                 reportsRejectedPublishes: true,
+                address: identity == nil ? nil : identities?.address(seed: context.seed),
                 nik: identity?.nik
             )
             let context = self.context
@@ -248,12 +255,15 @@ final class Scenario {
 
 extension Scenario {
     /// Starts another phone on the same air (a second device pairing with the accessory). The
-    /// caller stops it.
-    func addPhone(seed: UInt64, address: MACAddress) throws -> Phone {
+    /// caller stops it. `address` is its NMI where every test meets a fresh accessory; where the
+    /// accessory outlives the test, the phone is one of the runner's identities with this run's
+    /// NMI for `seed` instead (``PhoneIdentityPool``).
+    func addPhone(seed: UInt64, address fixedAddress: MACAddress) throws -> Phone {
         var failure: AirError?
         var phone: Phone?
         let identity = identities?.lease()
         if let identity { leased.append(identity) }
+        let address = identity == nil ? fixedAddress : identities?.address(seed: seed) ?? fixedAddress
         session.perform {
             let added = Phone(
                 air: session.air,
