@@ -111,7 +111,7 @@ import Testing
                 "aware-conform",
                 [
                     "run", "--profile", "Profiles/drone.json", "--target", "socket:\(air)", "--only", "WA/PAIR/BV-01",
-                    "--only", "WA/NDP/BV-05", "--only", "WA/RECON/BV-01",
+                    "--only", "WA/PAIR/BV-03", "--only", "WA/NDP/BV-05", "--only", "WA/RECON/BV-01",
                 ]
             )
             #expect(outcome.status == 0, "run \(run): \(outcome.standardOutput.suffix(1500))")

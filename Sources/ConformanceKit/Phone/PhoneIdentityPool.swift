@@ -20,9 +20,12 @@ import Foundation
 /// seeds against the same accessory reuse them too. The NMIs are not: an accessory keeps the
 /// pairwise key (NM-TK) of every NMI that paired with it and rightly drops unprotected frames
 /// from it, so a second run whose phones came back under the NMIs of the first (same seeds)
-/// could not even bootstrap. Each run therefore draws a salt that its phones' NMIs are made
-/// with, as an iPhone draws a new NMI; on these targets a seed fixes each test's choices but
-/// not its phone's NMI (the accessory's state differs from run to run anyway).
+/// could not even bootstrap. Nor its random draws: an accessory may remember what a phone sent
+/// (`accessory-emu` rejects a PASN frame 3 it has seen before as a replay), and a second run
+/// with the same seeds would send the first run's SAE commits again. Each run therefore draws
+/// a salt that its phones' seeds (and so their NMIs, nonces and keys) are mixed with, as an
+/// iPhone draws afresh; on these targets a seed fixes each test's own choices but not its
+/// phone's draws (the accessory's state differs from run to run anyway).
 public final class PhoneIdentityPool: @unchecked Sendable {
     /// One of the runner's phones: the index says which, the NIK is what the accessory keeps.
     public struct Identity: Hashable, Sendable {
@@ -39,10 +42,13 @@ public final class PhoneIdentityPool: @unchecked Sendable {
         self.salt = salt
     }
 
+    /// The seed a phone of the test with `seed` draws from in this run.
+    public func phoneSeed(_ seed: UInt64) -> UInt64 { seed ^ salt }
+
     /// The NMI of the phone of the test with `seed` in this run: locally administered, drawn
     /// from the seed and the run's salt.
     public func address(seed: UInt64) -> MACAddress {
-        var generator = SeededGenerator(seed: seed ^ salt ^ 0x4E4D_4953_414C_5400)
+        var generator = SeededGenerator(seed: phoneSeed(seed) ^ 0x4E4D_4953_414C_5400)
         let value = generator.next()
         return MACAddress(
             0x02,

@@ -58,7 +58,7 @@ final class Scenario {
             }
             let phone = Phone(
                 air: session.air,
-                seed: context.seed,
+                seed: identities?.phoneSeed(context.seed) ?? context.seed,
                 position: .init(x: distance, y: 0),
                 unsynchronized: unsynchronized,
                 reportsRejectedPublishes: true,
@@ -267,7 +267,7 @@ extension Scenario {
         session.perform {
             let added = Phone(
                 air: session.air,
-                seed: seed,
+                seed: identities?.phoneSeed(seed) ?? seed,
                 position: .init(x: 2, y: 1),
                 reportsRejectedPublishes: true,
                 address: address,
