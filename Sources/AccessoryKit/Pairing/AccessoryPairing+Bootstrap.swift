@@ -74,6 +74,7 @@ extension AccessoryPairing {
                 [("peer", .string(peer.description)), ("method", .unsigned(UInt64(method.rawValue)))],
                 "\(peer) asks to pair"
             )
+            endAbandonedPairing(with: peer)
             decide(for: peer)
         case .accepted(let peer, _):
             emit("bootstrap_accepted", [("peer", .string(peer.description))], "bootstrapping with \(peer) accepted")
@@ -96,6 +97,21 @@ extension AccessoryPairing {
         case .sessionExpired(let peer):
             pins[peer] = nil
         }
+    }
+
+    /// A phone that asks to bootstrap again has given up the pairing attempt still running here
+    /// (its frame 3 was lost, or refused): that attempt ends now, as the phone ended it, and a
+    /// guess it spent still counts. Left to its timer, it would end a second later and take the
+    /// new bootstrapping down with it, so the phone's comeback would be refused (reason 13).
+    func endAbandonedPairing(with peer: MACAddress) {
+        guard var run = responders[peer], !run.machine.isFinished, !run.machine.credential.isVerification else {
+            return
+        }
+        keepsBootstrap = peer
+        defer { keepsBootstrap = nil }
+        let actions = run.machine.handle(.abort, now: now, rng: &random)
+        responders[peer] = run
+        perform(actions, peer: peer)
     }
 
     /// Shows a fresh PIN and lets the phone come back for it, unless pairing is locked after

@@ -271,8 +271,10 @@ extension AccessoryPairing {
             )
             return
         }
-        pins[peer] = nil
-        run(bootstrap.handle(.forget(peer: peer), now: now, rng: &random))
+        if keepsBootstrap != peer {
+            pins[peer] = nil
+            run(bootstrap.handle(.forget(peer: peer), now: now, rng: &random))
+        }
         var fields: [(String, JSONValue)] = [("peer", .string(peer.description)), ("reason", .string(failure.reason))]
         guard spentGuess, !faults.contains(.noLockout) else {
             emit("pairing_failed", fields, "pairing with \(peer) failed: \(failure)")

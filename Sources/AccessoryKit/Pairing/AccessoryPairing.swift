@@ -26,6 +26,9 @@ final class AccessoryPairing {
     var pins: [MACAddress: PINCode] = [:]
     var lastPIN: PINCode?
     var responders: [MACAddress: ResponderRun] = [:]
+    /// The phone whose bootstrapping must outlive the pairing attempt being ended now
+    /// (``endAbandonedPairing(with:)``): set only while that attempt fails.
+    var keepsBootstrap: MACAddress?
     /// Keys of completed pairings in this run, per phone, until the NIK exchange is done.
     var sessions: [MACAddress: PASNResult] = [:]
     /// The ND-PMK and cipher suite of each peer's latest pairing or verification, in memory:

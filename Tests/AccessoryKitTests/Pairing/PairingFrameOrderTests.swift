@@ -80,4 +80,35 @@ import Testing
         #expect(bench.names().contains("paired") && bench.names().contains("nik_exchanged"), "\(bench.names())")
         #expect(!bench.names().contains("pairing_failed"))
     }
+
+    /// The phone's frame 3 never arrives (a wrong PIN's abort, lost), so the accessory's attempt
+    /// still waits for it when the phone starts over with bootstrapping. The accessory ends the
+    /// abandoned attempt then (its spent guess counts), so the new bootstrapping survives: left
+    /// to its one-second timer, the old attempt took the new bootstrapping down with it, and the
+    /// phone's comeback was refused with reason 13 (seen on the socket air when a second run's
+    /// frame 3 was refused as a replay).
+    @Test func aBootstrapAfterAnAbandonedAttemptIsNotTakenDownByItsTimeout() throws {
+        let bench = try PairingEndToEndTests.Bench()
+        let result = try bench.discover()
+        let impairer = Frame3Impairer(phone: bench.phone.address, losses: Int.max)
+        bench.air.impairer = impairer
+        // The displayed PIN with its last digit changed: surely wrong.
+        let wrongPIN: () -> String? = { [unowned bench] in
+            guard let digits = bench.displayed.last?.pin.digits, let last = digits.last?.wholeNumberValue else {
+                return nil
+            }
+            return String(digits.dropLast()) + String((last + 5) % 10)
+        }
+        let attempt = bench.pair(result, pin: wrongPIN)
+        let first = try #require(attempt)
+        #expect(first.result == .failed, "a wrong PIN: \(first)")
+        #expect(impairer.transmissions >= 1, "the phone's frame 3 went out and was lost")
+        #expect(!bench.names().contains("pairing_failed"), "the accessory still waits: \(bench.names())")
+        impairer.losses = impairer.transmissions
+        let second = try #require(bench.pair(result))
+        #expect(second.result == .paired, "\(second)")
+        #expect(!bench.names().contains("bootstrap_rejected"), "\(bench.names())")
+        let failures = bench.events.filter { $0.name == "pairing_failed" }
+        #expect(failures.count == 1, "the abandoned attempt ended once, as aborted: \(bench.names())")
+    }
 }
