@@ -104,9 +104,10 @@ extension AccessoryPairing {
     /// guess it spent still counts. Left to its timer, it would end a second later and take the
     /// new bootstrapping down with it, so the phone's comeback would be refused (reason 13).
     func endAbandonedPairing(with peer: MACAddress) {
-        guard var run = responders[peer], !run.machine.isFinished, !run.machine.credential.isVerification else {
-            return
-        }
+        // Firmware that ignores the phone's abort (the fault) keeps the attempt to its timeout.
+        guard var run = responders[peer], !run.machine.isFinished, !run.machine.credential.isVerification,
+            !faults.contains(.ignorePASNAbort)
+        else { return }
         keepsBootstrap = peer
         defer { keepsBootstrap = nil }
         let actions = run.machine.handle(.abort, now: now, rng: &random)
