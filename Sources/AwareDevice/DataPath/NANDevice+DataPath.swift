@@ -9,7 +9,10 @@ extension NANDevice {
     /// to ``dataHandler``.
     public func openDataLink(_ configuration: DataLinkConfiguration) {
         let id = configuration.id
-        if let old = dataPlane.links[id] { dropQueued(old) }
+        if let old = dataPlane.links[id] {
+            dropQueued(old)
+            flushInFlight(of: id)
+        }
         dataPlane.links[id] = DataPlane.Link(configuration: configuration)
         if !dataPlane.linkOrder.contains(id) { dataPlane.linkOrder.append(id) }
         updateDataListening()
@@ -23,8 +26,33 @@ extension NANDevice {
         guard let link = dataPlane.links.removeValue(forKey: id) else { return nil }
         dataPlane.linkOrder.removeAll { $0 == id }
         dropQueued(link)
+        flushInFlight(of: id)
         updateDataListening()
         return statistics(of: link)
+    }
+
+    /// Forgets the frames of data path `id` that are in the radio's hands, as a driver flushes
+    /// a peer's transmit queue when its data path ends: their air time no longer holds back the
+    /// other data paths, and a TX status that still comes for one finds nothing (a data path
+    /// opened again under the same NDIs must not count the old path's frames as its own). The
+    /// data paths that waited for that air time are pumped again. Before this, a file transfer
+    /// resumed on a new data path right after a termination could wait forever behind the old
+    /// path's frames (WA/PERF/BV-06 on spawn, 1 run in 2).
+    private func flushInFlight(of id: DataLinkID) {
+        let stale = dataPlane.inFlight.filter { $0.value.pending.link == id }
+        guard !stale.isEmpty else { return }
+        for (cookie, flight) in stale {
+            dataPlane.inFlight[cookie] = nil
+            dataPlane.inFlightAirtime = dataPlane.inFlightAirtime - flight.airtime
+        }
+        let waiting = dataPlane.waitingForAirtime
+        dataPlane.waitingForAirtime.removeAll()
+        scheduler.schedule(at: now) { [weak self] in
+            guard let self else { return }
+            for other in waiting where other != id {
+                if let link = self.dataPlane.links[other] { self.pump(link) }
+            }
+        }
     }
 
     private func dropQueued(_ link: DataPlane.Link) {
@@ -443,7 +471,10 @@ extension NANDevice {
         guard let flight = dataPlane.inFlight.removeValue(forKey: status.cookie) else { return }
         let id = flight.pending.link
         dataPlane.inFlightAirtime = dataPlane.inFlightAirtime - flight.airtime
-        guard let link = dataPlane.links[id] else { return }
+        guard let link = dataPlane.links[id] else {
+            pumpWaitingForAirtime(except: id)
+            return
+        }
         link.inFlight -= 1
         if status.acknowledged {
             link.consecutiveFailures = 0
@@ -476,12 +507,16 @@ extension NANDevice {
             }
         }
         pump(link)
-        if !dataPlane.waitingForAirtime.isEmpty {
-            let waiting = dataPlane.waitingForAirtime
-            dataPlane.waitingForAirtime.removeAll()
-            for other in waiting where other != id {
-                if let waitingLink = dataPlane.links[other] { pump(waitingLink) }
-            }
+        pumpWaitingForAirtime(except: id)
+    }
+
+    /// Pumps the data paths that waited for the radio's air time to free up.
+    private func pumpWaitingForAirtime(except id: DataLinkID) {
+        guard !dataPlane.waitingForAirtime.isEmpty else { return }
+        let waiting = dataPlane.waitingForAirtime
+        dataPlane.waitingForAirtime.removeAll()
+        for other in waiting where other != id {
+            if let waitingLink = dataPlane.links[other] { pump(waitingLink) }
         }
     }
 

@@ -31,6 +31,10 @@ public final class PhoneDataSession {
     /// File transfers, with every event each reported.
     public private(set) var fileClient: FileClient?
     public private(set) var fileEvents: [FileTransferEvent] = []
+    /// Called on the scheduler each time part of a file arrives, with the octets received so
+    /// far. A test interrupts a transfer at an exact point with it: on a wall-clock air a small
+    /// file can arrive whole between two polls of a waiting test.
+    public var fileProgress: ((UInt64) -> Void)?
     private var fileTimer: ScheduledWork?
     public private(set) var closed = false
 
@@ -156,6 +160,7 @@ public final class PhoneDataSession {
         let actions = client.receive(message, now: transport.sharedNow)
         fileClient = client
         performFile(actions)
+        fileProgress?(client.receivedBytes)
     }
 
     private func performFile(_ actions: [FileServiceAction]) {

@@ -200,11 +200,20 @@ extension DataPathSuite.Builder {
                     scenario.read { phone in phone.dataPaths.sessions[link.id] },
                     "a session"
                 )
-                scenario.session.perform { session.fetch(file.name) }
+                // The data path ends the moment half the file is in, on the scheduler: polled from
+                // the test, a wall-clock air could carry the whole file first.
                 let half = UInt64(file.size / 2)
-                let progressed: (Phone) -> Bool = { _ in (session.fileClient?.receivedBytes ?? 0) >= half }
-                try context.require(scenario.wait(.seconds(30)) { progressed($0) }, "half the file arrived")
-                scenario.session.perform { scenario.phone.dataPaths.terminate(link.id) }
+                let interruption = Interruption()
+                scenario.session.perform {
+                    let phone = scenario.phone
+                    session.fileProgress = { [weak phone] received in
+                        guard !interruption.done, received >= half else { return }
+                        interruption.done = true
+                        phone?.dataPaths.terminate(link.id)
+                    }
+                    session.fetch(file.name)
+                }
+                try context.require(scenario.wait(.seconds(30)) { _ in interruption.done }, "half the file arrived")
                 let kept = scenario.read { _ in session.fileClient?.receivedBytes ?? 0 }
                 scenario.pass(.milliseconds(300))
                 let client = try context.require(scenario.read { _ in session.fileClient }, "the interrupted transfer")
@@ -270,3 +279,8 @@ extension DataPathSuite.Builder {
 }
 
 private func format(_ value: Double) -> String { String(format: "%.2f", value) }
+
+/// Whether a test's interruption happened; set and read on the scheduler.
+private final class Interruption {
+    var done = false
+}
