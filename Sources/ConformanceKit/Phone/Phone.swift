@@ -44,18 +44,7 @@ public final class Phone {
         address: MACAddress? = nil,
         nik: [UInt8]? = nil
     ) {
-        var generator = SeededGenerator(seed: seed ^ 0x5048_4F4E_4521)
-        let value = generator.next()
-        let address =
-            address
-            ?? MACAddress(
-                0x02,
-                0xB0,
-                UInt8(truncatingIfNeeded: value >> 24),
-                UInt8(truncatingIfNeeded: value >> 16),
-                UInt8(truncatingIfNeeded: value >> 8),
-                UInt8(truncatingIfNeeded: value)
-            )
+        let address = address ?? Self.drawnAddress(seed: seed)
         device = NANDevice(
             configuration: NANDevice.Configuration(
                 name: Phone.stationName,
@@ -77,6 +66,20 @@ public final class Phone {
     }
 
     public var address: MACAddress { device.configuration.address }
+
+    /// The NMI a phone draws from `seed`: locally administered, individual, 02:b0:xx:xx:xx:xx.
+    public static func drawnAddress(seed: UInt64) -> MACAddress {
+        var generator = SeededGenerator(seed: seed ^ 0x5048_4F4E_4521)
+        let value = generator.next()
+        return MACAddress(
+            0x02,
+            0xB0,
+            UInt8(truncatingIfNeeded: value >> 24),
+            UInt8(truncatingIfNeeded: value >> 16),
+            UInt8(truncatingIfNeeded: value >> 8),
+            UInt8(truncatingIfNeeded: value)
+        )
+    }
 
     public func start() throws(AirError) { try device.start() }
     /// Closes its data paths (with Terminations) and leaves the air.

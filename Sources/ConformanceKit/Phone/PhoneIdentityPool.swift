@@ -47,18 +47,7 @@ public final class PhoneIdentityPool: @unchecked Sendable {
 
     /// The NMI of the phone of the test with `seed` in this run: locally administered, drawn
     /// from the seed and the run's salt.
-    public func address(seed: UInt64) -> MACAddress {
-        var generator = SeededGenerator(seed: phoneSeed(seed) ^ 0x4E4D_4953_414C_5400)
-        let value = generator.next()
-        return MACAddress(
-            0x02,
-            0xB0,
-            UInt8(truncatingIfNeeded: value >> 24),
-            UInt8(truncatingIfNeeded: value >> 16),
-            UInt8(truncatingIfNeeded: value >> 8),
-            UInt8(truncatingIfNeeded: value)
-        )
-    }
+    public func address(seed: UInt64) -> MACAddress { Phone.drawnAddress(seed: phoneSeed(seed)) }
 
     /// The lowest identity no running test holds. Return it with ``release(_:)``.
     public func lease() -> Identity {
