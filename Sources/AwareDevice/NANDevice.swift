@@ -15,7 +15,7 @@ public final class NANDevice {
     public let configuration: Configuration
     private let air: any Air
     var port: (any AirPort)?
-    private var discovery: DiscoveryEngine
+    var discovery: DiscoveryEngine
     private var synchronization: SynchronizationEngine?
     private var random: SeededGenerator
     private var discoveryTimers: [DiscoveryTimer: ScheduledWork] = [:]
@@ -50,6 +50,24 @@ public final class NANDevice {
     /// The owner's unicast frames on their way, by cookie (``transmitFrame(_:delivered:)``).
     private var ownerFrames: [UInt64: OwnerFrame] = [:]
     private var nextOwnerCookie: UInt64 = 1
+    /// What this device says of itself in every NAF and in the SDFs of its data-path services
+    /// (nan-wire-reference.md 2.6; ``DataPathAdvertisement``). nil sends none: only a fault
+    /// does that.
+    public var deviceCapability: DeviceCapabilityAttribute? = .bench() {
+        didSet { refreshDataPathAdvertisement() }
+    }
+    /// The data-channel schedule the device offers (the potential entry of its NAN Availability);
+    /// nil advertises no data paths in its SDFs (``advertiseDataPaths(offering:)``).
+    var dataPathOffer: NDPSchedule?
+    /// The NAN Availability last advertised, and its Sequence ID (2.7): the ID moves on whenever
+    /// the content changes, because a peer keeps the availability it has and ignores one whose
+    /// Sequence ID is not newer (hostap `nan_avail_info`: "Ignore peer avail update").
+    var advertisedAvailability: AvailabilityAttribute?
+    var availabilitySequenceID: UInt8 = 0
+    /// The Device Capability each peer last sent, by NMI (hostap keeps the same per peer and
+    /// picks NDP or NDPE by it). Bounded: a flood of made-up transmitters cannot grow it.
+    var peerCapabilities: [MACAddress: DeviceCapabilityAttribute] = [:]
+    static let peerCapabilityLimit = 256
 
     public init(configuration: Configuration, air: any Air, seed: UInt64) {
         self.configuration = configuration
@@ -255,6 +273,7 @@ public final class NANDevice {
             guard let filtered = inboundFrameFilter(frame) else { return }
             frame = filtered
         }
+        notePeerCapability(frame)
         if case .pasnAuthentication = frame.frame.body {
             if frame.frame.header.address1 == configuration.address { pasnFrameHandler?(frame) }
             return

@@ -128,6 +128,9 @@ public final class Accessory {
     /// Joins the air and starts publishing every service.
     public func start() throws(AirError) {
         try device.start()
+        // The SDFs of data-path services carry the Device Capability and NAN Availability a phone
+        // plans a data path from (nan-wire-reference.md 4.1).
+        if let dataService { device.advertiseDataPaths(offering: dataService.availability(for: dataService.mode)) }
         emit(
             "ready",
             [
@@ -184,6 +187,7 @@ public final class Accessory {
             matchingFilter: options.faults.contains(.omitMatchFilter) ? nil : service.matchingFilter,
             receiveMatchingFilter: .some(service.matchingFilter),
             serviceInfo: serviceInfo(for: service, extra: [:]),
+            offersDataPaths: service.datapath != nil,
             timeToLive: options.faults.contains(.ignoreTTL) ? nil : service.ttlSeconds.map { .seconds(Int64($0)) },
             discoveryRangeLimited: service.rangeLimited && !options.faults.contains(.ignoreRangeLimit),
             instanceID: UInt8(exactly: service.instanceId)

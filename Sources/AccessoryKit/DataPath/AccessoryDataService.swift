@@ -21,7 +21,9 @@ final class AccessoryDataService {
     let transport: AppTransport
     /// The mode the accessory's listener runs in (apple-peer-model.md 1.7): the profile's
     /// default until changed.
-    var mode: PerformanceMode
+    var mode: PerformanceMode {
+        didSet { device.advertiseDataPaths(offering: availability(for: mode)) }
+    }
     var sessions: [DataLinkID: AccessoryAppSession] = [:]
     /// Phones whose data path ended while the `ndp-stale-after-termination` fault is on.
     var staleLinks: Set<MACAddress> = []
@@ -55,6 +57,7 @@ final class AccessoryDataService {
         manager.eventHandler = { [unowned self] event in self.handle(event) }
         transport.receiveHandler = { [unowned self] datagram in self.sessions[datagram.link]?.received(datagram) }
         if faults.contains(.plaintextData) { device.sendsPlaintextData = true }
+        if faults.contains(.noDeviceCapability) { device.deviceCapability = nil }
         if faults.contains(.wrongTID) { device.dataTIDOverride = AccessCategory.background.tid }
         if faults.contains(.badKeyInstallMIC) {
             manager.outboundFilter = { _, frame in Self.corruptingKeyInstallMIC(frame) }
@@ -129,7 +132,8 @@ final class AccessoryDataService {
         return NDPResponderConfiguration(
             localNMI: device.configuration.address,
             localNDI: device.configuration.dataInterfaceAddress,
-            clusterID: device.cluster?.clusterID ?? device.configuration.address,
+            clusterID: faults.contains(.nafAddressThreeOwnNMI)
+                ? device.configuration.address : device.cluster?.clusterID ?? device.configuration.address,
             availability: availability(for: mode),
             interfaceIdentifier: IPv6Address.interfaceIdentifier(from: device.configuration.dataInterfaceAddress),
             policy: NDPResponderPolicy(
@@ -138,11 +142,26 @@ final class AccessoryDataService {
                 expectedMode: mode,
                 toleratesModeMismatch: faults.contains(.ignoreModeMismatch),
                 counterProposes: !faults.contains(.noCounterProposal),
-                checksPMKID: !faults.contains(.acceptUnpairedDataPath)
+                checksPMKID: !faults.contains(.acceptUnpairedDataPath),
+                selectsNDC: !faults.contains(.noSelectedNDC),
+                followsPeerNDPESupport: !faults.contains(.alwaysNDPE),
+                honoursProposedNDC: !faults.contains(.ignoreProposedNDC)
             ),
             credentials: credentials,
             defaultCredential: fallback,
-            serviceIDs: services.mapValues { ServiceID(serviceName: $0.name) }
+            serviceIDs: services.mapValues { ServiceID(serviceName: $0.name) },
+            // After the device's Device Capability, the DCEA of a pairing accessory, as in every
+            // NAF hostap's accessory sends (Fixtures/hostap-session-A frames 23 and 25).
+            leadingAttributes: profile.pairing.map { pairing in
+                [
+                    .deviceCapabilityExtension(
+                        DeviceCapabilityExtensionAttribute(
+                            pairingSetupEnabled: true,
+                            npkNIKCachingEnabled: pairing.cache.npk && pairing.cache.nik
+                        )
+                    )
+                ]
+            } ?? []
         )
     }
 

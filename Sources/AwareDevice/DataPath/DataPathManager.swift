@@ -22,6 +22,9 @@ public final class DataPathManager {
     public var eventHandler: ((DataPathEvent) -> Void)?
     /// Sees each transmitted data-path NAF before it goes out; returning nil drops it. Faults.
     public var outboundFilter: ((DataLinkID, [UInt8]) -> [UInt8]?)?
+    /// Sees each data-path NAF addressed to this device, as it arrived (after the pairwise
+    /// protection), with the data path it belongs to: the runner judges the peer's frames.
+    public var receivedFrameObserver: ((DataLinkID, ReceivedFrame) -> Void)?
 
     public init(device: NANDevice, randomBytes: @escaping (Int) -> [UInt8]) {
         self.device = device
@@ -36,6 +39,9 @@ public final class DataPathManager {
 
     /// Starts a data path as its initiator (the phone).
     public func request(_ configuration: NDPInitiatorConfiguration) {
+        var configuration = configuration
+        configuration.leadingAttributes = leadingAttributes(configuration.leadingAttributes)
+        configuration.availabilityStyle.sequenceID = device.nextAvailabilitySequenceID()
         var machine = NDPInitiator(configuration: configuration, nonce: randomBytes(32))
         let id = machine.id
         cancelTimers(id)
@@ -56,7 +62,19 @@ public final class DataPathManager {
         cancelTimers(id)
         initiators[id] = nil
         responders[id] = nil
-        if links.removeValue(forKey: id) != nil { device.closeDataLink(id) }
+        if links.removeValue(forKey: id) != nil {
+            device.closeDataLink(id)
+            device.refreshDataPathAdvertisement()
+        }
+    }
+
+    /// Every NAF starts with the device's Device Capability (nan-wire-reference.md 4.1: hostap
+    /// writes it first in each NAF, and refuses a data path with a peer that sent none), then
+    /// whatever the role adds (the DCEA).
+    private func leadingAttributes(_ given: [NANAttribute]) -> [NANAttribute] {
+        let hasCapability = given.contains { if case .deviceCapability = $0 { true } else { false } }
+        guard !hasCapability, let capability = device.deviceCapability else { return given }
+        return [.deviceCapability(capability)] + given
     }
 
     // MARK: - Frames and timers
@@ -64,8 +82,13 @@ public final class DataPathManager {
     private func received(_ frame: ReceivedFrame) {
         guard case .nanAction(let action) = frame.frame.body, let ndpID = Self.ndpID(of: action) else { return }
         let id = DataLinkID(peerNMI: frame.transmitter, ndpID: ndpID)
+        receivedFrameObserver?(id, frame)
         if action.subtype == .dataPathRequest {
-            guard let configuration = responderConfiguration?(frame.transmitter),
+            guard var configuration = responderConfiguration?(frame.transmitter) else { return }
+            configuration.leadingAttributes = leadingAttributes(configuration.leadingAttributes)
+            configuration.availabilityStyle.sequenceID = device.nextAvailabilitySequenceID()
+            if configuration.ndcID == nil { configuration.ndcID = NDCSchedule.identifier(random: randomBytes(6)) }
+            guard
                 let machine = NDPResponder(
                     configuration: configuration,
                     request: action,
@@ -124,6 +147,7 @@ public final class DataPathManager {
                         slots: Set(link.schedule.slots)
                     )
                 )
+                device.refreshDataPathAdvertisement()
                 eventHandler?(.established(link))
             case .failed(let failure):
                 cancelTimers(id)

@@ -53,12 +53,14 @@ enum NDPFrames {
         )
     }
 
-    /// The NDL attribute; its dialog token is the NDP's (hostap, session A frame 22).
+    /// The NDL attribute; its dialog token is the NDP's (hostap, session A frame 22). NDL
+    /// Control b2 says an NDC attribute comes with it, b3 an NDL QoS attribute (2.9).
     static func ndl(
         dialogToken: UInt8,
         type: NDLType,
         status: DataPathStatus,
         reason: NANReasonCode = .reserved,
+        ndcPresent: Bool = false,
         qosPresent: Bool
     ) -> NANAttribute {
         .ndl(
@@ -67,7 +69,7 @@ enum NDPFrames {
                 type: type,
                 status: status,
                 reasonCode: reason,
-                ndlControl: qosPresent ? 0x08 : 0
+                ndlControl: (ndcPresent ? 0x04 : 0) | (qosPresent ? 0x08 : 0)
             )
         )
     }

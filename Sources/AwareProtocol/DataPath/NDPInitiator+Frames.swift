@@ -31,11 +31,13 @@ extension NDPInitiator {
             )
         }
         attributes.append(availability(committed: configuration.proposal))
+        if let ndc = configuration.proposedNDC { attributes.append(.ndc(ndc.attribute())) }
         attributes.append(
             NDPFrames.ndl(
                 dialogToken: configuration.dialogToken,
                 type: .request,
                 status: .continued,
+                ndcPresent: configuration.proposedNDC != nil,
                 qosPresent: configuration.qos != nil
             )
         )
@@ -45,11 +47,13 @@ extension NDPInitiator {
 
     /// Data Path Confirm (4.1): status Continued when secure (hostap refuses Accepted then),
     /// Accepted when open, Rejected with `reason`; SKDA m3; our committed availability = the
-    /// agreed schedule; NDL Confirm only when answering a counter-proposal.
+    /// agreed schedule; NDL Confirm only when answering a counter-proposal, then with the
+    /// responder's Selected NDC repeated (2.8; hostap copies the peer's NDC into its Confirm).
     func confirmFrame(
         status: DataPathStatus,
         reason: NANReasonCode = .reserved,
         agreed: NDPSchedule,
+        ndc: NDCSchedule? = nil,
         counterProposal: Bool,
         pending: Pending
     ) -> NANActionFrame? {
@@ -77,12 +81,15 @@ extension NDPInitiator {
         )
         attributes.append(availability(committed: committed))
         if counterProposal {
+            let selected = status == .rejected ? nil : ndc
+            if let selected { attributes.append(.ndc(selected.attribute())) }
             attributes.append(
                 NDPFrames.ndl(
                     dialogToken: configuration.dialogToken,
                     type: .confirm,
                     status: status == .rejected ? .rejected : .accepted,
                     reason: reason,
+                    ndcPresent: selected != nil,
                     qosPresent: false
                 )
             )

@@ -56,6 +56,13 @@ extension NDPInitiator {
             agreed = offered ?? configuration.proposal
         }
 
+        // The Selected NDC (2.8) must lie in the responder's own committed availability, as hostap
+        // requires of a peer's NDC; a response without one is taken (the conformance suite
+        // judges it), and the link records what was selected.
+        let ndc = message.selectedNDC.flatMap { NDCSchedule($0, channel: agreed.channel) }
+        if let ndc, let offered, !offered.contains(ndc.schedule) {
+            return refuseCounterProposal(pending: pending, offered: offered)
+        }
         let link = NDPLink(
             ndpID: configuration.ndpID,
             initiatorNDI: configuration.localNDI,
@@ -67,7 +74,8 @@ extension NDPInitiator {
             tk: pending.keys?.ptk?.tk ?? [],
             schedule: agreed,
             peerInterfaceIdentifier: message.interfaceIdentifier,
-            peerQoS: message.qos
+            peerQoS: message.qos,
+            ndc: ndc
         )
         let secure = pending.keys != nil
         guard secure || common.status == .continued || counterProposal else {
@@ -79,6 +87,7 @@ extension NDPInitiator {
             let confirm = confirmFrame(
                 status: status,
                 agreed: agreed,
+                ndc: ndc,
                 counterProposal: counterProposal,
                 pending: pending
             )

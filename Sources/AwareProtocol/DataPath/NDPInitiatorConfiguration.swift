@@ -21,8 +21,11 @@ public struct NDPInitiatorConfiguration: Hashable, Sendable {
     /// The IPv6 link-local interface identifier (8 octets, NDPE TLV type 0); nil sends no TLV
     /// (hostap's request in session A carries none).
     public var interfaceIdentifier: [UInt8]?
-    /// NDPE (0x29) instead of NDP (0x10).
+    /// NDPE (0x29) instead of NDP (0x10): what the peer's Device Capability says it reads (2.6).
     public var usesNDPE: Bool
+    /// An NDC to propose in the request (2.8), sent as a Selected NDC with NDL Control b2;
+    /// nil proposes none and lets the responder choose, as hostap does.
+    public var proposedNDC: NDCSchedule?
     public var dialogToken: UInt8
     public var ndpID: UInt8
     /// Set Confirm Required even without security.
@@ -49,6 +52,7 @@ public struct NDPInitiatorConfiguration: Hashable, Sendable {
         qos: NDLQoSAttribute? = nil,
         interfaceIdentifier: [UInt8]? = nil,
         usesNDPE: Bool = true,
+        proposedNDC: NDCSchedule? = nil,
         dialogToken: UInt8 = 1,
         ndpID: UInt8 = 1,
         confirmRequired: Bool = true,
@@ -70,6 +74,7 @@ public struct NDPInitiatorConfiguration: Hashable, Sendable {
         self.qos = qos
         self.interfaceIdentifier = interfaceIdentifier
         self.usesNDPE = usesNDPE
+        self.proposedNDC = proposedNDC
         self.dialogToken = dialogToken
         self.ndpID = ndpID
         self.confirmRequired = confirmRequired

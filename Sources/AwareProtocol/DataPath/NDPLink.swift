@@ -32,6 +32,8 @@ public struct NDPLink: Hashable, Sendable {
     public var peerInterfaceIdentifier: [UInt8]?
     /// The NDL QoS the peer sent, if any.
     public var peerQoS: NDLQoSAttribute?
+    /// The NDC the NDL Response selected (2.8); nil when the responder selected none.
+    public var ndc: NDCSchedule?
 
     public var id: ID { ID(peerNMI: peerNMI, ndpID: ndpID) }
     public var localNDI: MACAddress { isInitiator ? initiatorNDI : responderNDI }

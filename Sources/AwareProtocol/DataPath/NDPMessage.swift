@@ -14,6 +14,10 @@ struct NDPMessage {
     let availability: AvailabilityAttribute?
     let ndl: NDLAttribute?
     let qos: NDLQoSAttribute?
+    /// The sender's Device Capability (2.6), when the NAF carries one.
+    let deviceCapability: DeviceCapabilityAttribute?
+    /// Every NDC attribute of the frame (2.8), in order.
+    let ndcs: [NDCAttribute]
 
     /// nil when the frame carries neither NDP nor NDPE; a frame with both is read by its first.
     init?(_ frame: NANActionFrame) {
@@ -26,6 +30,8 @@ struct NDPMessage {
         var availability: AvailabilityAttribute?
         var ndl: NDLAttribute?
         var qos: NDLQoSAttribute?
+        var deviceCapability: DeviceCapabilityAttribute?
+        var ndcs: [NDCAttribute] = []
         for attribute in frame.attributes {
             switch attribute {
             case .ndp(let ndp) where common == nil: common = ndp.common
@@ -39,6 +45,8 @@ struct NDPMessage {
             case .availability(let value) where availability == nil: availability = value
             case .ndl(let value) where ndl == nil: ndl = value
             case .ndlQoS(let value) where qos == nil: qos = value
+            case .deviceCapability(let value) where deviceCapability == nil: deviceCapability = value
+            case .ndc(let value): ndcs.append(value)
             default: continue
             }
         }
@@ -53,7 +61,19 @@ struct NDPMessage {
         self.availability = availability
         self.ndl = ndl
         self.qos = qos
+        self.deviceCapability = deviceCapability
+        self.ndcs = ndcs
     }
+
+    /// The Selected NDC (2.8): the first NDC attribute with the Selected NDC bit and at least
+    /// one schedule entry, which is what hostap takes from an NDL Response.
+    var selectedNDC: NDCAttribute? {
+        ndcs.first { $0.isSelected && !$0.scheduleEntries.isEmpty }
+    }
+
+    /// Whether the sender reads NDPE: its Device Capability says so (b3, 2.6), or, when the NAF
+    /// carries none, it wrote NDPE itself.
+    var senderReadsNDPE: Bool { deviceCapability?.ndpeAttributeSupported ?? isExtension }
 
     var securityPresent: Bool { common.ndpControl.contains(.securityPresent) }
 

@@ -4,11 +4,13 @@ import AwareWire
 extension NDPResponder {
     /// Data Path Response (4.1): NDP(E) type Response with the Responder NDI; CSIA + SCIA +
     /// SKDA m2 when secure; our Availability (committed = the agreed or counter-proposed
-    /// schedule); NDL Response; the request's NDL QoS echoed.
+    /// schedule); the Selected NDC (2.8); NDL Response; the request's NDL QoS echoed (hostap's
+    /// order, session A frame 23).
     func responseFrame(
         status: DataPathStatus,
         keys: Keys?,
         availability: NANAttribute,
+        ndc: NDCSchedule?,
         ndlStatus: DataPathStatus,
         qos: NDLQoSAttribute?
     ) -> NANActionFrame? {
@@ -31,8 +33,15 @@ extension NDPResponder {
             )
         }
         attributes.append(availability)
+        if let ndc { attributes.append(.ndc(ndc.attribute())) }
         attributes.append(
-            NDPFrames.ndl(dialogToken: request.dialogToken, type: .response, status: ndlStatus, qosPresent: qos != nil)
+            NDPFrames.ndl(
+                dialogToken: request.dialogToken,
+                type: .response,
+                status: ndlStatus,
+                ndcPresent: ndc != nil,
+                qosPresent: qos != nil
+            )
         )
         if let qos { attributes.append(.ndlQoS(qos)) }
         let frame = NANActionFrame(category: request.category, subtype: .dataPathResponse, attributes: attributes)

@@ -105,7 +105,9 @@ extension NDPResponder {
         counterProposal: Bool,
         now: Instant
     ) -> [NDPAction] {
-        let confirmNeeded = keys != nil || message.common.ndpControl.contains(.confirmRequired) || counterProposal
+        let ndc = selectNDC(message, agreed: agreed)
+        let countering = counterProposal || ndc.counters
+        let confirmNeeded = keys != nil || message.common.ndpControl.contains(.confirmRequired) || countering
         let availability = NDPFrames.availability(
             committed: agreed,
             potential: configuration.availability,
@@ -116,7 +118,8 @@ extension NDPResponder {
                 status: confirmNeeded ? .continued : .accepted,
                 keys: keys,
                 availability: availability,
-                ndlStatus: counterProposal ? .continued : .accepted,
+                ndc: ndc.selected,
+                ndlStatus: countering ? .continued : .accepted,
                 qos: message.qos
             )
         else { return reject(NDPFailure(.internalError("the m2 MIC could not be computed"))) }
@@ -131,7 +134,8 @@ extension NDPResponder {
             tk: keys?.ptk.tk ?? [],
             schedule: agreed,
             peerInterfaceIdentifier: message.interfaceIdentifier,
-            peerQoS: message.qos
+            peerQoS: message.qos,
+            ndc: ndc.selected
         )
         let responseMPDU = mpdu(response)
         guard confirmNeeded else {
@@ -144,10 +148,26 @@ extension NDPResponder {
                 responseMPDU: responseMPDU,
                 availability: availability,
                 keys: keys,
-                counterProposal: counterProposal
+                counterProposal: countering
             )
         )
         return [.transmit(responseMPDU), .arm(.awaitingConfirm, at: now + configuration.retransmission.interval)]
+    }
+
+    /// The NDC an accepting response selects (2.8). A request that proposes one keeps its NDC ID;
+    /// its schedule is taken when the agreed schedule holds it, else ours replaces it and the NDL
+    /// becomes a counter-proposal (hostap answers a proposed NDC it does not share with NDL
+    /// Continued). Without a proposal: one slot of the agreed schedule under our own ID.
+    private func selectNDC(_ message: NDPMessage, agreed: NDPSchedule) -> (selected: NDCSchedule?, counters: Bool) {
+        guard configuration.policy.selectsNDC else { return (nil, false) }
+        let ownID = configuration.ndcID ?? NDCSchedule.identifier(random: Array(nonce.suffix(6)))
+        guard let attribute = message.ndcs.first, configuration.policy.honoursProposedNDC else {
+            return (NDCSchedule(selectingFrom: agreed, id: ownID), false)
+        }
+        if let proposed = NDCSchedule(attribute, channel: agreed.channel), agreed.contains(proposed.schedule) {
+            return (proposed, false)
+        }
+        return (NDCSchedule(selectingFrom: agreed, id: attribute.ndcID), true)
     }
 
     /// Response Rejected with the failure's reason (and an NDL Rejected for schedule reasons).

@@ -28,6 +28,7 @@ public struct NDPResponder: Sendable {
         var dialogToken: UInt8
         var publishID: UInt8
         var category: NANActionCategory
+        /// Answer with NDPE (0x29) rather than NDP (0x10): the requester reads it (2.6).
         var extended: Bool
         /// The m1 NAF body, for the auth token (4.2).
         var body: [UInt8]
@@ -80,7 +81,7 @@ public struct NDPResponder: Sendable {
             dialogToken: message.common.dialogToken,
             publishID: message.common.publishID ?? 0,
             category: frame.category,
-            extended: message.isExtension,
+            extended: configuration.policy.followsPeerNDPESupport ? message.senderReadsNDPE : true,
             body: message.body
         )
         state = .finished

@@ -20,6 +20,9 @@ public struct NDPResponderConfiguration: Hashable, Sendable {
     public var minimumSlots: Int
     /// Attributes written first in every NAF: Device Capability and DCEA (4.1).
     public var leadingAttributes: [NANAttribute]
+    /// The ID of the NDC an accepting response selects when the request proposed none (2.8);
+    /// nil takes one from the RNonce's last six octets.
+    public var ndcID: MACAddress?
     public var availabilityStyle: NDPAvailabilityStyle
     public var retransmission: NDPRetransmission
 
@@ -35,6 +38,7 @@ public struct NDPResponderConfiguration: Hashable, Sendable {
         serviceIDs: [UInt8: ServiceID],
         minimumSlots: Int = 1,
         leadingAttributes: [NANAttribute] = [],
+        ndcID: MACAddress? = nil,
         availabilityStyle: NDPAvailabilityStyle = NDPAvailabilityStyle(),
         retransmission: NDPRetransmission = NDPRetransmission()
     ) {
@@ -49,6 +53,7 @@ public struct NDPResponderConfiguration: Hashable, Sendable {
         self.serviceIDs = serviceIDs
         self.minimumSlots = minimumSlots
         self.leadingAttributes = leadingAttributes
+        self.ndcID = ndcID
         self.availabilityStyle = availabilityStyle
         self.retransmission = retransmission
     }

@@ -17,6 +17,15 @@ public struct NDPResponderPolicy: Hashable, Sendable {
     /// Refuse a request whose ND-PMKID matches no key we hold for the peer (4.2); off (a fault
     /// switch) goes on with whatever key we hold and lets the MICs fail later.
     public var checksPMKID: Bool
+    /// Name a Selected NDC in an accepting response (2.8); off (a fault switch) sends none, which
+    /// hostap drops ("Missing valid selected NDC").
+    public var selectsNDC: Bool
+    /// Answer in the attribute the requester reads: NDPE when its Device Capability sets the NDPE
+    /// bit, NDP otherwise (2.6, 2.10); off (a fault switch) answers NDPE whatever it reads.
+    public var followsPeerNDPESupport: Bool
+    /// Keep the NDC a request proposes (its ID, and its schedule when it fits, 2.8); off (a
+    /// fault switch) selects one of our own whatever was proposed.
+    public var honoursProposedNDC: Bool
 
     public init(
         requiresSecurity: Bool = true,
@@ -24,8 +33,14 @@ public struct NDPResponderPolicy: Hashable, Sendable {
         expectedMode: PerformanceMode? = nil,
         toleratesModeMismatch: Bool = false,
         counterProposes: Bool = true,
-        checksPMKID: Bool = true
+        checksPMKID: Bool = true,
+        selectsNDC: Bool = true,
+        followsPeerNDPESupport: Bool = true,
+        honoursProposedNDC: Bool = true
     ) {
+        self.honoursProposedNDC = honoursProposedNDC
+        self.selectsNDC = selectsNDC
+        self.followsPeerNDPESupport = followsPeerNDPESupport
         self.checksPMKID = checksPMKID
         self.counterProposes = counterProposes
         self.requiresSecurity = requiresSecurity

@@ -59,6 +59,12 @@ extension NDPSchedule {
         return slots
     }
 
+    /// A committed or potential availability entry for this schedule (2.7), as the data-path
+    /// NAFs write them.
+    public func availabilityEntry(committed: Bool, style: NDPAvailabilityStyle) -> AvailabilityEntry {
+        entry(committed ? .committed : .potential, style: style)
+    }
+
     /// One availability entry for this schedule (2.7). The time bitmap is left out of an entry
     /// that covers every slot of a potential schedule ("available at any time").
     func entry(_ kind: AvailabilityEntryKind, style: NDPAvailabilityStyle) -> AvailabilityEntry {

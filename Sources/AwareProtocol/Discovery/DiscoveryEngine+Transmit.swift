@@ -229,6 +229,7 @@ extension DiscoveryEngine {
                 )
             ),
         ]
+        if configuration.offersDataPaths { attributes += dataPathAdvertisement?.attributes ?? [] }
         attributes += configuration.pairing?.attributes ?? []
         attributes += configuration.additionalAttributes
         return sdf(
@@ -263,6 +264,7 @@ extension DiscoveryEngine {
                 )
             )
         }
+        if configuration.seeksDataPaths { attributes += dataPathAdvertisement?.attributes ?? [] }
         attributes += configuration.additionalAttributes
         return sdf(to: .nanNetworkID, addressThree: defaultAddressThree, attributes: attributes)
     }
@@ -288,12 +290,23 @@ extension DiscoveryEngine {
                 )
             )
         }
+        if takesPartInDataPaths(instanceID: followUp.localInstanceID) {
+            attributes += dataPathAdvertisement?.attributes ?? []
+        }
         attributes += followUp.attributes
         return sdf(
             to: followUp.peerAddress,
             addressThree: peerAddressThree[followUp.peerAddress] ?? defaultAddressThree,
             attributes: attributes
         )
+    }
+
+    /// Whether the local instance a follow-up comes from is one whose SDFs advertise data paths.
+    private func takesPartInDataPaths(instanceID: UInt8) -> Bool {
+        if let publish = publishes.first(where: { $0.instanceID == instanceID }) {
+            return publish.configuration.offersDataPaths
+        }
+        return subscribes.first { $0.instanceID == instanceID }?.configuration.seeksDataPaths ?? false
     }
 
     /// An SDF: Public Action, A2 = own NMI (1.1, 1.3). The sequence number is set when it is sent.

@@ -17,6 +17,10 @@ import AwareWire
 /// synchronized, each frame goes out at a random instant inside the window (``WindowContention``).
 public struct DiscoveryEngine: Sendable {
     public let configuration: DiscoveryConfiguration
+    /// Device Capability and NAN Availability for the SDFs of services that take part in data
+    /// paths (``DataPathAdvertisement``); nil sends neither. The device sets it, and sets it
+    /// again when its availability changes.
+    public var dataPathAdvertisement: DataPathAdvertisement?
     var publishes: [PublishInstance] = []
     var subscribes: [SubscribeInstance] = []
     var counter = TransmitCounter(tag: 0x44)

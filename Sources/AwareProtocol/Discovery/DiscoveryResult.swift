@@ -37,4 +37,17 @@ public struct DiscoveryResult: Hashable, Sendable {
     public var txtRecord: DNSSDTXTRecord? { serviceSpecificInfo?.txtRecord }
 
     public var matched: Bool { outcome == .matched }
+
+    /// The publisher's Device Capability (2.6): what a data path with it may use, NDPE first of
+    /// all. nil when the Publish carried none (hostap then opens no data path with it).
+    public var deviceCapability: DeviceCapabilityAttribute? {
+        for case .deviceCapability(let capability) in attributes { return capability }
+        return nil
+    }
+
+    /// The publisher's NAN Availability (2.7), if the Publish carried one.
+    public var availability: AvailabilityAttribute? {
+        for case .availability(let availability) in attributes { return availability }
+        return nil
+    }
 }

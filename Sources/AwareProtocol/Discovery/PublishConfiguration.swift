@@ -2,8 +2,9 @@ import AwareWire
 
 /// One service to publish. Its Publish SDF carries, in this order (apple-peer-model.md 5.3,
 /// nan-wire-reference.md 2.4, 2.5, 3.3): SDA; SDEA with the Service Update Indicator and the
-/// service info (a Bonjour TXT record for the phone); DCEA and NPBA Advertise from ``pairing``;
-/// then ``additionalAttributes`` (Device Capability, NIRA, ...) as given.
+/// service info (a Bonjour TXT record for the phone); Device Capability and NAN Availability
+/// when it ``offersDataPaths`` (``DiscoveryEngine/dataPathAdvertisement``); DCEA and NPBA
+/// Advertise from ``pairing``; then ``additionalAttributes`` as given.
 public struct PublishConfiguration: Hashable, Sendable {
     /// Hashed case-insensitively into the Service ID (nan-wire-reference.md 2.4).
     public var serviceName: String
@@ -17,6 +18,9 @@ public struct PublishConfiguration: Hashable, Sendable {
     /// SDEA Control bits other than the presence bits (security required, data path required, ...).
     public var extensionControl: ServiceDescriptorExtensionControl
     public var pairing: PairingAdvertisement?
+    /// The service accepts data paths, so its SDFs carry the device's Device Capability and NAN
+    /// Availability (nan-wire-reference.md 4.1). false for a beacon-like publish (Remote ID).
+    public var offersDataPaths: Bool
     public var additionalAttributes: [NANAttribute]
     /// How long the publish lasts; nil until cancelled.
     public var timeToLive: Interval?
@@ -37,6 +41,7 @@ public struct PublishConfiguration: Hashable, Sendable {
         serviceInfo: ServiceSpecificInfo? = nil,
         extensionControl: ServiceDescriptorExtensionControl = [],
         pairing: PairingAdvertisement? = nil,
+        offersDataPaths: Bool = true,
         additionalAttributes: [NANAttribute] = [],
         timeToLive: Interval? = nil,
         discoveryRangeLimited: Bool = false,
@@ -50,6 +55,7 @@ public struct PublishConfiguration: Hashable, Sendable {
         self.serviceInfo = serviceInfo
         self.extensionControl = extensionControl
         self.pairing = pairing
+        self.offersDataPaths = offersDataPaths
         self.additionalAttributes = additionalAttributes
         self.timeToLive = timeToLive
         self.discoveryRangeLimited = discoveryRangeLimited

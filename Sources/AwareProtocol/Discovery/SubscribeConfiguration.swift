@@ -12,6 +12,9 @@ public struct SubscribeConfiguration: Hashable, Sendable {
     /// Sent in an active Subscribe: which publishers may answer (nan-wire-reference.md 2.4).
     public var serviceResponseFilter: ServiceResponseFilter?
     public var serviceInfo: ServiceSpecificInfo?
+    /// The subscriber means to open data paths with what it finds, so its SDFs carry the
+    /// device's Device Capability and NAN Availability (nan-wire-reference.md 4.1).
+    public var seeksDataPaths: Bool
     public var additionalAttributes: [NANAttribute]
     /// How long the subscribe lasts; nil until cancelled.
     public var timeToLive: Interval?
@@ -29,6 +32,7 @@ public struct SubscribeConfiguration: Hashable, Sendable {
         receiveMatchingFilter: MatchingFilter?? = nil,
         serviceResponseFilter: ServiceResponseFilter? = nil,
         serviceInfo: ServiceSpecificInfo? = nil,
+        seeksDataPaths: Bool = true,
         additionalAttributes: [NANAttribute] = [],
         timeToLive: Interval? = nil,
         discoveryRangeLimited: Bool = false,
@@ -40,6 +44,7 @@ public struct SubscribeConfiguration: Hashable, Sendable {
         self.receiveMatchingFilter = receiveMatchingFilter ?? matchingFilter
         self.serviceResponseFilter = serviceResponseFilter
         self.serviceInfo = serviceInfo
+        self.seeksDataPaths = seeksDataPaths
         self.additionalAttributes = additionalAttributes
         self.timeToLive = timeToLive
         self.discoveryRangeLimited = discoveryRangeLimited

@@ -31,6 +31,9 @@ public struct PhoneDataPathRequest: Hashable, Sendable {
     public var servicePort: UInt16
     /// The accessory's file-service port, when it has one.
     public var filePort: UInt16?
+    /// An NDC to propose in the request (nan-wire-reference.md 2.8); nil lets the accessory
+    /// select one, as hostap's initiator does.
+    public var proposedNDC: NDCSchedule?
 
     public init(
         accessory: MACAddress,
@@ -41,8 +44,10 @@ public struct PhoneDataPathRequest: Hashable, Sendable {
         security: Security = .paired,
         proposal: NDPSchedule? = nil,
         servicePort: UInt16 = AppPorts.defaultService,
-        filePort: UInt16? = nil
+        filePort: UInt16? = nil,
+        proposedNDC: NDCSchedule? = nil
     ) {
+        self.proposedNDC = proposedNDC
         self.servicePort = servicePort
         self.filePort = filePort
         self.accessory = accessory

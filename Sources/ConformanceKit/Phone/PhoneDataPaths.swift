@@ -15,6 +15,9 @@ public final class PhoneDataPaths {
     public private(set) var outcomes: [DataLinkID: DataPathOutcome] = [:]
     public private(set) var requests: [DataLinkID: PhoneDataPathRequest] = [:]
     public private(set) var sessions: [DataLinkID: PhoneDataSession] = [:]
+    /// The accessory's data-path NAFs of each data path, in order, as they arrived (after the
+    /// pairwise protection): what the conformance tests judge the accessory's frames by.
+    public private(set) var receivedFrames: [DataLinkID: [ReceivedFrame]] = [:]
     private var nextNDPID: UInt8 = 1
     private var nextDialogToken: UInt8 = 1
     private var generator: SeededGenerator
@@ -28,6 +31,11 @@ public final class PhoneDataPaths {
         manager = DataPathManager(device: device, randomBytes: { nonces.bytes($0) })
         transport = AppTransport(device: device)
         manager.eventHandler = { [unowned self] event in self.handle(event) }
+        manager.receivedFrameObserver = { [unowned self] id, frame in
+            // Bounded: a setup takes four NAFs; an accessory that floods keeps the first ones.
+            guard self.requests[id] != nil, self.receivedFrames[id, default: []].count < 64 else { return }
+            self.receivedFrames[id, default: []].append(frame)
+        }
         transport.receiveHandler = { [unowned self] datagram in self.sessions[datagram.link]?.received(datagram) }
     }
 
@@ -78,8 +86,20 @@ public final class PhoneDataPaths {
                 potential: NDPSchedule(mode: .realtime, channel: proposal.channel),
                 qos: request.mode.ndlQoS,
                 interfaceIdentifier: IPv6Address.interfaceIdentifier(from: device.configuration.dataInterfaceAddress),
+                usesNDPE: usesNDPE(with: request.accessory),
+                proposedNDC: request.proposedNDC,
                 dialogToken: token,
-                ndpID: ndpID
+                ndpID: ndpID,
+                // After the Device Capability, the phone's DCEA, as hostap's phone sends in every
+                // NAF (Fixtures/hostap-session-A frames 22 and 24).
+                leadingAttributes: [
+                    .deviceCapabilityExtension(
+                        DeviceCapabilityExtensionAttribute(
+                            pairingSetupEnabled: true,
+                            npkNIKCachingEnabled: pairing.options.cachesKeys
+                        )
+                    )
+                ]
             )
         )
         return id
@@ -109,6 +129,14 @@ public final class PhoneDataPaths {
 
     /// What the phone's radio counted on a data path.
     public func statistics(_ id: DataLinkID) -> DataLinkStatistics? { device.dataLinkStatistics(id) }
+
+    /// NDPE when both sides read it: the phone's own Device Capability and the accessory's
+    /// (from its publish or NAFs; nan-wire-reference.md 2.6). An accessory that never said is
+    /// sent NDPE, what an iPhone (NAN R4) writes.
+    private func usesNDPE(with accessory: MACAddress) -> Bool {
+        let own = device.deviceCapability?.ndpeAttributeSupported ?? true
+        return own && (device.peerCapability(accessory)?.ndpeAttributeSupported ?? true)
+    }
 
     private func randomBytes(_ count: Int) -> [UInt8] {
         (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }

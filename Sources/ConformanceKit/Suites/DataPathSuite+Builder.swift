@@ -76,6 +76,7 @@ extension DataPathSuite {
             serviceClass: ServiceClass = .bestEffort,
             security: PhoneDataPathRequest.Security = .paired,
             proposal: NDPSchedule? = nil,
+            proposedNDC: NDCSchedule? = nil,
             timeout: Interval = DataPathSuite.setupTimeout
         ) throws -> (DataLinkID, DataPathOutcome) {
             let phone = phone ?? scenario.phone
@@ -94,7 +95,8 @@ extension DataPathSuite {
                         security: security,
                         proposal: proposal,
                         servicePort: UInt16(clamping: port),
-                        filePort: facts.fileService.map { UInt16(clamping: $0.port) }
+                        filePort: facts.fileService.map { UInt16(clamping: $0.port) },
+                        proposedNDC: proposedNDC
                     )
                 )
             }

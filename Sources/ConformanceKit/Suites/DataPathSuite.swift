@@ -14,10 +14,12 @@ public enum DataPathSuite {
     static let setupTimeout = Interval.seconds(8)
     static let secondPhoneAddress = MACAddress(0x02, 0xB2, 0x00, 0x00, 0x00, 0x03)
     static let strangerAddress = MACAddress(0x02, 0xB3, 0x00, 0x00, 0x00, 0x04)
+    /// The NDC ID the phone proposes in WA/NDP/BV-10 (locally administered, individual).
+    static let proposedNDCID = MACAddress(0x02, 0x4E, 0x44, 0x43, 0x00, 0x01)
 
     public static func tests(target: any AccessoryTarget, faults: [String] = []) throws -> [ConformanceTest] {
         let suite = Builder(target: target, faults: faults)
-        return try suite.setup() + suite.performance()
+        return try suite.setup() + suite.frames() + suite.performance()
     }
 
     public static func expectedFailures(for fault: String, profile: ProfileFacts?) -> Set<String> {
@@ -36,8 +38,9 @@ public enum DataPathSuite {
     }
 
     static let allTests: Set<String> = [
-        "WA/NDP/BV-01", "WA/NDP/BV-02", "WA/NDP/BV-03", "WA/NDP/BV-04", "WA/NDP/BV-05", "WA/NDP/BI-01", "WA/NDP/BI-02",
-        "WA/PERF/BV-01", "WA/PERF/BV-02", "WA/PERF/BV-03", "WA/PERF/BV-04", "WA/PERF/BV-05", "WA/PERF/BV-06",
+        "WA/NDP/BV-01", "WA/NDP/BV-02", "WA/NDP/BV-03", "WA/NDP/BV-04", "WA/NDP/BV-05", "WA/NDP/BV-06", "WA/NDP/BV-07",
+        "WA/NDP/BV-08", "WA/NDP/BV-09", "WA/NDP/BV-10", "WA/NDP/BI-01", "WA/NDP/BI-02", "WA/PERF/BV-01",
+        "WA/PERF/BV-02", "WA/PERF/BV-03", "WA/PERF/BV-04", "WA/PERF/BV-05", "WA/PERF/BV-06",
         "WA/PERF/BI-01", "WA/PERF/BI-02",
     ]
     /// Every test that pairs first: all but the unpaired phone's.
@@ -51,13 +54,21 @@ public enum DataPathSuite {
         "sae-wrong-pin": pairedTests,
         "no-frame-protection": pairedTests,
         "ndp-bad-m4-mic": [
-            "WA/NDP/BV-01", "WA/NDP/BV-02", "WA/NDP/BV-03", "WA/NDP/BV-04", "WA/NDP/BV-05", "WA/PERF/BV-01",
-            "WA/PERF/BV-02", "WA/PERF/BV-03", "WA/PERF/BV-04", "WA/PERF/BV-05", "WA/PERF/BV-06", "WA/PERF/BI-01",
+            "WA/NDP/BV-01", "WA/NDP/BV-02", "WA/NDP/BV-03", "WA/NDP/BV-04", "WA/NDP/BV-05", "WA/NDP/BV-06",
+            "WA/NDP/BV-07", "WA/NDP/BV-08", "WA/NDP/BV-10", "WA/PERF/BV-01", "WA/PERF/BV-02", "WA/PERF/BV-03",
+            "WA/PERF/BV-04", "WA/PERF/BV-05", "WA/PERF/BV-06", "WA/PERF/BI-01",
         ],
         "ndp-accept-unpaired": ["WA/NDP/BI-01"],
         "ndp-accept-open": ["WA/NDP/BI-02"],
         "ndp-stale-after-termination": ["WA/NDP/BV-02", "WA/PERF/BV-06"],
         "ndl-no-counter-proposal": ["WA/NDP/BV-03"],
+        "ndp-no-device-capability": ["WA/NDP/BV-06"],
+        "ndl-no-ndc": ["WA/NDP/BV-07", "WA/NDP/BV-10"],
+        "ndl-ignore-proposed-ndc": ["WA/NDP/BV-10"],
+        "ndp-always-ndpe": ["WA/NDP/BV-08"],
+        "naf-a3-own-nmi": ["WA/NDP/BV-09"],
+        // An accessory that never joins the phone's cluster writes its own cluster's ID as A3.
+        "ignore-beacons": ["WA/NDP/BV-09"],
         "ndp-plaintext-data": [
             "WA/NDP/BV-04", "WA/NDP/BV-05", "WA/PERF/BV-01", "WA/PERF/BV-02", "WA/PERF/BV-03", "WA/PERF/BV-04",
             "WA/PERF/BV-05", "WA/PERF/BV-06", "WA/PERF/BI-01", "WA/NDP/BV-01", "WA/NDP/BV-02", "WA/NDP/BV-03",

@@ -108,12 +108,19 @@ import Testing
         #expect(link.schedule.slots == sessionSchedule.slots)
         #expect(link.schedule.channel.number == 6)
         #expect(link.peerQoS == NDLQoSAttribute(minimumTimeSlots: 12, maximumLatency: 3))
+        // hostap's Selected NDC in frame 23: NDC ID 21:c0:04:89:9e:a7, one schedule entry with
+        // bitmap fe (16 TU bits from offset 0): slots 1-7, inside its committed slots.
+        let ndc = try #require(link.ndc)
+        #expect(ndc.id == MACAddress(0x21, 0xC0, 0x04, 0x89, 0x9E, 0xA7))
+        #expect(ndc.schedule.slots == [1, 2, 3, 4, 5, 6, 7])
+        #expect(ndc.schedule.channel.number == 6)
     }
 
-    /// The recorded m1 is accepted; our m2 shares hostap's attributes except the NDC attribute
-    /// hostap adds (a random NDC ID and an NDC schedule this bench does not model) and the NDL
-    /// Control bit that announces it; the recorded m3 verifies (MIC over the auth token of the
-    /// recorded m1); our m4 is frame 25 octet for octet.
+    /// The recorded m1 is accepted; our m2 carries hostap's attributes in hostap's order, the
+    /// same octets for all but the NDC (hostap draws its NDC ID at random and names slots 1-7;
+    /// ours names slot 1, the first after the 2.4 GHz DW on channel 6) and, with it, the NDL
+    /// (Control 0x0C: NDC and NDL QoS present, as hostap's); the recorded m3 verifies (MIC over
+    /// the auth token of the recorded m1); our m4 is frame 25 octet for octet.
     @Test func theResponderReplaysTheAccessorySide() throws {
         let inputs = try inputs()
         let m1 = try #require(inputs.nafs[22])
@@ -129,11 +136,11 @@ import Testing
         #expect(NDPTest.failure(responder.initialActions) == nil)
         let ours = try #require(NDPTest.transmitted(responder.initialActions).first.flatMap(NDPTest.naf)?.frame)
         let recorded = try #require(inputs.nafs[23])
-        #expect(ours.attributes.map(\.id.rawValue) == [0x0F, 0x2A, 0x29, 0x22, 0x23, 0x24, 0x12, 0x14, 0x15])
+        #expect(ours.attributes.map(\.id.rawValue) == [0x0F, 0x2A, 0x29, 0x22, 0x23, 0x24, 0x12, 0x13, 0x14, 0x15])
         #expect(recorded.attributes.map(\.id.rawValue) == [0x0F, 0x2A, 0x29, 0x22, 0x23, 0x24, 0x12, 0x13, 0x14, 0x15])
         let shared: [NANAttributeID] = [
             .deviceCapability, .deviceCapabilityExtension, .ndpExtension,
-            .cipherSuiteInfo, .securityContextInfo, .availability, .ndlQoS,
+            .cipherSuiteInfo, .securityContextInfo, .availability, .ndl, .ndlQoS,
         ]
         for id in shared {
             #expect(ours.attributes.first { $0.id == id } == recorded.attributes.first { $0.id == id }, "\(id)")
@@ -143,7 +150,15 @@ import Testing
         recordedKey.mic = ourKey.mic
         #expect(ourKey == recordedKey)
         let ndl = try #require(ours.attributes.lazy.compactMap { if case .ndl(let v) = $0 { v } else { nil } }.first)
-        #expect(ndl.attributeBytes == HexString.decode("140400 02110008"))
+        #expect(ndl.attributeBytes == HexString.decode("140400 0211000C"))
+        // NDC: ID 6 | control 01 (Selected) | Map ID 00 | time bitmap control 0x0018 (16 TU,
+        // 512 TU) | length 4 | slot 1 = bit 1 of octet 0. The ID is the RNonce's last six
+        // octets, made individual and locally administered.
+        let ndc = try #require(ours.attributes.lazy.compactMap { if case .ndc(let v) = $0 { v } else { nil } }.first)
+        let id = NDCSchedule.identifier(random: Array(inputs.rNonce.suffix(6))).octets
+        #expect(
+            ndc.attributeBytes == [0x13, 0x0F, 0x00] + id + [0x01, 0x00, 0x18, 0x00, 0x04, 0x02, 0x00, 0x00, 0x00]
+        )
 
         let m3 = try #require(inputs.nafs[24])
         let afterM3 = responder.handle(.received(m3, transmitter: NDPTest.phoneNMI), now: .zero)
