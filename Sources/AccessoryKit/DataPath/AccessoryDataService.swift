@@ -51,7 +51,9 @@ final class AccessoryDataService {
         self.nonces = nonces
         manager = DataPathManager(device: device, randomBytes: { nonces.bytes($0) })
         transport = AppTransport(device: device)
-        manager.responderConfiguration = { [unowned self] peer in self.responderConfiguration(for: peer) }
+        manager.responderConfiguration = { [unowned self] peer, clusterID in
+            self.responderConfiguration(for: peer, in: clusterID)
+        }
         manager.eventHandler = { [unowned self] event in self.handle(event) }
         transport.receiveHandler = { [unowned self] datagram in self.sessions[datagram.link]?.received(datagram) }
         if faults.contains(.plaintextData) { device.sendsPlaintextData = true }
@@ -80,7 +82,9 @@ final class AccessoryDataService {
 
     // MARK: - Answering requests
 
-    func responderConfiguration(for peer: MACAddress) -> NDPResponderConfiguration? {
+    /// What to answer a Data Path Request from `peer` with, in the cluster `clusterID` (the one
+    /// the device is in, or the one the request names: ``NANDevice/dataPathCluster(answering:)``).
+    func responderConfiguration(for peer: MACAddress, in clusterID: MACAddress) -> NDPResponderConfiguration? {
         if staleLinks.contains(peer) {
             emit(
                 "datapath_request_ignored",
@@ -129,7 +133,7 @@ final class AccessoryDataService {
         return NDPResponderConfiguration(
             localNMI: device.configuration.address,
             localNDI: device.configuration.dataInterfaceAddress,
-            clusterID: device.cluster?.clusterID ?? device.configuration.address,
+            clusterID: clusterID,
             availability: availability(for: mode),
             interfaceIdentifier: IPv6Address.interfaceIdentifier(from: device.configuration.dataInterfaceAddress),
             policy: NDPResponderPolicy(

@@ -65,23 +65,26 @@ public final class PhoneDataPaths {
                 "proposal": .array(proposal.slots.map { .unsigned(UInt64($0)) }),
             ]
         )
-        manager.request(
+        // The request goes out in the phone's cluster, A3 its Cluster ID: a phone still
+        // scanning for one waits until it joins or forms it (DataPathManager.request).
+        let own = device.configuration
+        manager.request(id) { clusterID in
             NDPInitiatorConfiguration(
-                localNMI: device.configuration.address,
-                localNDI: device.configuration.dataInterfaceAddress,
+                localNMI: own.address,
+                localNDI: own.dataInterfaceAddress,
                 peerNMI: request.accessory,
-                clusterID: device.cluster?.clusterID ?? device.configuration.address,
+                clusterID: clusterID,
                 publishID: request.publishID,
                 serviceID: ServiceID(serviceName: request.serviceName),
                 security: security,
                 proposal: proposal,
                 potential: NDPSchedule(mode: .realtime, channel: proposal.channel),
                 qos: request.mode.ndlQoS,
-                interfaceIdentifier: IPv6Address.interfaceIdentifier(from: device.configuration.dataInterfaceAddress),
+                interfaceIdentifier: IPv6Address.interfaceIdentifier(from: own.dataInterfaceAddress),
                 dialogToken: token,
                 ndpID: ndpID
             )
-        )
+        }
         return id
     }
 
