@@ -282,7 +282,11 @@ public final class NANDevice {
             if frame.frame.header.address1 == configuration.address { dataPathFrameHandler?(frame) }
             return
         }
-        if synchronization != nil { handleSynchronization(.received(frame)) }
+        if synchronization != nil {
+            handleSynchronization(.received(frame))
+        } else if case .nanBeacon(let beacon) = frame.frame.body {
+            heardBeacon(beacon, in: frame)
+        }
         handleDiscovery(.received(frame))
     }
 
@@ -355,6 +359,8 @@ public final class NANDevice {
             switch notification {
             case .discoveryWindowStarted(let window): handleDiscovery(.discoveryWindowStarted(window))
             case .discoveryWindowEnded(let window): handleDiscovery(.discoveryWindowEnded(window))
+            // A cluster formed or joined brings its TSF: the data slots move with it.
+            case .clusterStarted, .clusterJoined: dataClusterTimeChanged()
             default: break
             }
             notificationHandler?(.synchronization(notification))

@@ -112,6 +112,7 @@ struct PerfRunner {
         case .micMismatch: return "mic-mismatch"
         case .pmkidMismatch: return "pmkid-mismatch"
         case .scheduleUnacceptable: return "schedule-unacceptable"
+        case .noCluster: return "no-cluster"
         default:
             guard let reason = failure.reason, reason.name != "Reserved" else { return "datapath-failed" }
             return reason.name.lowercased().replacingOccurrences(of: "_", with: "-")

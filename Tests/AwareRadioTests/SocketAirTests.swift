@@ -263,6 +263,45 @@ func actionFrame(to: MACAddress, from: MACAddress, body: [UInt8] = [0x04, 0x09, 
         #expect(b.statistics.framesReceived == 1)
     }
 
+    /// A frame from another process is stamped when it went on the air (now, less the time since
+    /// its datagram's Timestamp), not when the receiver read it: a NAN device takes a cluster's
+    /// TSF from a beacon less its arrival (issue 14). A Timestamp from the future, or older than
+    /// the acknowledgement timeout (2 s here), says nothing: now.
+    @Test func aReceptionIsStampedWhenItsFrameWasSent() throws {
+        let directory = TemporaryAirDirectory()
+        let b = try AirStation(directory.air, address: addressB)
+        let raw = try RawPeer(directory.air + "/raw.sock")
+        let frame = actionFrame(to: .broadcast, from: addressA)
+        let slack = Interval.milliseconds(2)
+        // Instants count from the scheduler's start: let 20 ms of it pass first.
+        usleep(50_000)
+        for (index, age) in [Int64(20_000_000), -5_000_000_000, 10_000_000_000].enumerated() {
+            let before = b.scheduler.now
+            let datagram = SocketAirDatagram(
+                type: .frame,
+                frequencyMHz: 2437,
+                signalDBm: 20,
+                timestamp: MonotonicClock.unixNanoseconds() &- UInt64(bitPattern: age),
+                cookie: UInt64(index),
+                address: addressA,
+                payload: frame
+            )
+            try raw.send(datagram.bytes, to: b.air.socketPath)
+            let heard = try #require(b.received.wait(forCount: index + 1).last)
+            let after = b.scheduler.now
+            let stamp = heard.info.timestamp
+            if index == 0 {
+                #expect(stamp + .milliseconds(20) >= before + Interval(nanoseconds: -slack.nanoseconds))
+                #expect(stamp + .milliseconds(20) <= after + slack)
+            } else {
+                #expect(
+                    stamp >= before && stamp <= after,
+                    "age \(age) ns: \(stamp), read between \(before) and \(after)"
+                )
+            }
+        }
+    }
+
     @Test func stationsOfOneProcessHearEachOther() throws {
         let directory = TemporaryAirDirectory()
         let scheduler = WallClockScheduler()

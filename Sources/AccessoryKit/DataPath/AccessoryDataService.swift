@@ -53,14 +53,24 @@ final class AccessoryDataService {
         self.nonces = nonces
         manager = DataPathManager(device: device, randomBytes: { nonces.bytes($0) })
         transport = AppTransport(device: device)
-        manager.responderConfiguration = { [unowned self] peer in self.responderConfiguration(for: peer) }
+        manager.responderConfiguration = { [unowned self] peer, clusterID in
+            self.responderConfiguration(for: peer, in: clusterID)
+        }
         manager.eventHandler = { [unowned self] event in self.handle(event) }
         transport.receiveHandler = { [unowned self] datagram in self.sessions[datagram.link]?.received(datagram) }
         if faults.contains(.plaintextData) { device.sendsPlaintextData = true }
         if faults.contains(.noDeviceCapability) { device.deviceCapability = nil }
         if faults.contains(.wrongTID) { device.dataTIDOverride = AccessCategory.background.tid }
-        if faults.contains(.badKeyInstallMIC) {
-            manager.outboundFilter = { _, frame in Self.corruptingKeyInstallMIC(frame) }
+        if faults.contains(.badKeyInstallMIC) || faults.contains(.nafAddressThreeOwnNMI) {
+            let ownAddress = device.configuration.address
+            manager.outboundFilter = { _, frame in
+                var frame = frame
+                if faults.contains(.nafAddressThreeOwnNMI), frame.count >= 22 {
+                    // A3 (octets 16-21) is our NMI instead of the cluster ID the NAF is sent in.
+                    frame.replaceSubrange(16..<22, with: ownAddress.octets)
+                }
+                return faults.contains(.badKeyInstallMIC) ? Self.corruptingKeyInstallMIC(frame) : frame
+            }
         }
     }
 
@@ -83,7 +93,9 @@ final class AccessoryDataService {
 
     // MARK: - Answering requests
 
-    func responderConfiguration(for peer: MACAddress) -> NDPResponderConfiguration? {
+    /// What to answer a Data Path Request from `peer` with, in the cluster `clusterID` (the one
+    /// the device is in, or the one the request names: ``NANDevice/dataPathCluster(answering:)``).
+    func responderConfiguration(for peer: MACAddress, in clusterID: MACAddress) -> NDPResponderConfiguration? {
         if staleLinks.contains(peer) {
             emit(
                 "datapath_request_ignored",
@@ -132,8 +144,7 @@ final class AccessoryDataService {
         return NDPResponderConfiguration(
             localNMI: device.configuration.address,
             localNDI: device.configuration.dataInterfaceAddress,
-            clusterID: faults.contains(.nafAddressThreeOwnNMI)
-                ? device.configuration.address : device.cluster?.clusterID ?? device.configuration.address,
+            clusterID: clusterID,
             availability: availability(for: mode),
             interfaceIdentifier: IPv6Address.interfaceIdentifier(from: device.configuration.dataInterfaceAddress),
             policy: NDPResponderPolicy(

@@ -12,12 +12,16 @@ public final class DataPathManager {
     private var initiators: [DataLinkID: NDPInitiator] = [:]
     private var responders: [DataLinkID: NDPResponder] = [:]
     private var timers: [DataLinkID: [NDPTimer: ScheduledWork]] = [:]
+    /// Data path requests waiting for the device to be in a cluster, in the order they came.
+    private var waiting: [WaitingRequest] = []
     private var randomBytes: (Int) -> [UInt8]
     /// The data paths that finished setup and have not ended.
     public private(set) var links: [DataLinkID: NDPLink] = [:]
     /// For a Data Path Request from `peer`: what to answer it with, or nil to ignore it (a
-    /// phone serves no requests). The accessory builds it from its profile and pairing store.
-    public var responderConfiguration: ((_ peer: MACAddress) -> NDPResponderConfiguration?)?
+    /// phone serves no requests). The accessory builds it from its profile and pairing store;
+    /// `clusterID` is the cluster the answer goes in (A3 of its NAFs,
+    /// ``NANDevice/dataPathCluster(answering:)``).
+    public var responderConfiguration: ((_ peer: MACAddress, _ clusterID: MACAddress) -> NDPResponderConfiguration?)?
     /// Reports setups, failures and terminations.
     public var eventHandler: ((DataPathEvent) -> Void)?
     /// Sees each transmitted data-path NAF before it goes out; returning nil drops it. Faults.
@@ -35,20 +39,73 @@ public final class DataPathManager {
             self.forget(id)
             self.eventHandler?(.lost(id))
         }
+        device.dataClusterHandler = { [weak self] in self?.sendWaitingRequests() }
     }
 
-    /// Starts a data path as its initiator (the phone).
-    public func request(_ configuration: NDPInitiatorConfiguration) {
+    /// Starts data path `id` as its initiator (the phone), in the device's cluster. Every NAF of
+    /// a data path carries the Cluster ID as A3 (nan-wire-reference.md 1.3, 4.1) and its
+    /// schedule counts from the cluster's TSF (2.7), so the Data Path Request goes out only
+    /// once the device is in a cluster (``NANDevice/dataPathCluster(initiatingWith:)``): at once
+    /// when it is, else when it forms or joins one (a synchronized device scans first, 1.4).
+    /// `configuration` makes the machine's configuration for that cluster's ID; its peer and
+    /// NDP ID must be those of `id`. Without a cluster within `timeLimit` (by default the time
+    /// the request itself gets, every transmission of it) the data path fails with
+    /// ``NDPFailure/Kind/noCluster`` and nothing was sent: a request with the device's own NMI
+    /// as A3, which a phone once sent before it had formed its cluster (issue 14), names no
+    /// cluster a peer can be in.
+    public func request(
+        _ id: DataLinkID,
+        timeLimit: Interval = NDPRetransmission().timeLimit,
+        configuration: @escaping (_ clusterID: MACAddress) -> NDPInitiatorConfiguration
+    ) {
+        cancelTimers(id)
+        responders[id] = nil
+        initiators[id] = nil
+        cancelWaiting(id)
+        if let clusterID = device.dataPathCluster(initiatingWith: id.peerNMI) {
+            start(id, configuration(clusterID))
+            return
+        }
+        let deadline = device.scheduler.schedule(at: device.now + timeLimit) { [weak self] in
+            guard let self, self.waiting.contains(where: { $0.id == id }) else { return }
+            self.waiting.removeAll { $0.id == id }
+            self.eventHandler?(.failed(id, NDPFailure(.noCluster)))
+        }
+        waiting.append(WaitingRequest(id: id, configuration: configuration, deadline: deadline))
+    }
+
+    private func start(_ id: DataLinkID, _ configuration: NDPInitiatorConfiguration) {
         var configuration = configuration
         configuration.leadingAttributes = leadingAttributes(configuration.leadingAttributes)
         configuration.availabilityStyle.sequenceID = device.nextAvailabilitySequenceID()
         var machine = NDPInitiator(configuration: configuration, nonce: randomBytes(32))
-        let id = machine.id
-        cancelTimers(id)
-        responders[id] = nil
+        precondition(machine.id == id, "the configuration of \(id) names \(machine.id)")
         let actions = machine.start(now: device.now)
         initiators[id] = machine
-        perform(actions, for: id)
+        perform(actions, for: id, in: configuration.clusterID)
+    }
+
+    /// The requests whose device now has a cluster go, in the order they came.
+    private func sendWaitingRequests() {
+        let ready = waiting.compactMap { request in
+            device.dataPathCluster(initiatingWith: request.id.peerNMI).map { (request, $0) }
+        }
+        for (request, clusterID) in ready {
+            cancelWaiting(request.id)
+            start(request.id, request.configuration(clusterID))
+        }
+    }
+
+    private func cancelWaiting(_ id: DataLinkID) {
+        guard let index = waiting.firstIndex(where: { $0.id == id }) else { return }
+        device.scheduler.cancel(waiting.remove(at: index).deadline)
+    }
+
+    /// A Data Path Request that waits for the device's cluster.
+    private struct WaitingRequest {
+        var id: DataLinkID
+        var configuration: (MACAddress) -> NDPInitiatorConfiguration
+        var deadline: ScheduledWork
     }
 
     /// Ends a data path, or gives up setting it up: a Data Path Termination goes out.
@@ -59,6 +116,7 @@ public final class DataPathManager {
 
     /// Forgets a data path without telling the peer (it went away, or a fault).
     public func forget(_ id: DataLinkID) {
+        cancelWaiting(id)
         cancelTimers(id)
         initiators[id] = nil
         responders[id] = nil
@@ -84,7 +142,14 @@ public final class DataPathManager {
         let id = DataLinkID(peerNMI: frame.transmitter, ndpID: ndpID)
         receivedFrameObserver?(id, frame)
         if action.subtype == .dataPathRequest {
-            guard var configuration = responderConfiguration?(frame.transmitter) else { return }
+            guard let responderConfiguration else { return }
+            // The answer goes in the cluster the device is in, or else the one the request
+            // names; a request that names none cannot be scheduled (no TSF to count slots from).
+            guard let clusterID = device.dataPathCluster(answering: frame.frame.header.address3) else {
+                eventHandler?(.failed(id, NDPFailure(.noCluster)))
+                return
+            }
+            guard var configuration = responderConfiguration(frame.transmitter, clusterID) else { return }
             configuration.leadingAttributes = leadingAttributes(configuration.leadingAttributes)
             configuration.availabilityStyle.sequenceID = device.nextAvailabilitySequenceID()
             if configuration.ndcID == nil { configuration.ndcID = NDCSchedule.identifier(random: randomBytes(6)) }
@@ -101,7 +166,7 @@ public final class DataPathManager {
             // or missed our termination); the old one is gone.
             if links[id] != nil || responders[id] != nil || initiators[id] != nil { forget(id) }
             responders[id] = machine
-            perform(machine.initialActions, for: id)
+            perform(machine.initialActions, for: id, in: machine.configuration.clusterID)
             return
         }
         handle(.received(action, transmitter: frame.transmitter), for: id)
@@ -111,15 +176,17 @@ public final class DataPathManager {
         if var machine = initiators[id] {
             let actions = machine.handle(event, now: device.now)
             initiators[id] = machine
-            perform(actions, for: id)
+            perform(actions, for: id, in: machine.configuration.clusterID)
         } else if var machine = responders[id] {
             let actions = machine.handle(event, now: device.now)
             responders[id] = machine
-            perform(actions, for: id)
+            perform(actions, for: id, in: machine.configuration.clusterID)
         }
     }
 
-    private func perform(_ actions: [NDPAction], for id: DataLinkID) {
+    /// Carries out a machine's actions; `clusterID` is the cluster its NAFs go in, A3 of the
+    /// data frames too (1.3).
+    private func perform(_ actions: [NDPAction], for id: DataLinkID, in clusterID: MACAddress) {
         for action in actions {
             switch action {
             case .transmit(let frame):
@@ -140,7 +207,7 @@ public final class DataPathManager {
                         id: id,
                         localNDI: link.localNDI,
                         peerNDI: link.peerNDI,
-                        clusterID: device.cluster?.clusterID ?? link.peerNMI,
+                        clusterID: clusterID,
                         key: link.tk,
                         cipher: link.cipher,
                         channel: link.schedule.channel,

@@ -242,6 +242,11 @@ final class DataPlane {
     var lostHandler: ((DataLinkID) -> Void)?
     var listenTimer: ScheduledWork?
     var listeningOnData: Set<NANChannel> = []
+    /// An unsynchronized device's view of the clusters around it, whose TSF its data paths follow.
+    var heardClusters = HeardClusters()
+    /// Told when the cluster's time becomes known or moves (the data path manager's requests
+    /// that wait for a cluster).
+    var clusterHandler: (() -> Void)?
     /// Fault injection: send frames only in these slots instead of the committed schedule.
     var transmitSlotsOverride: Set<Int>?
     /// Fault injection: send data frames without the NDP's protection.

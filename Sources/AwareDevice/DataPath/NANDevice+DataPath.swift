@@ -209,9 +209,79 @@ extension NANDevice {
         set { dataPlane.sendsPlaintext = newValue }
     }
 
-    /// How the slots of the cluster's schedules fall on this device's clock.
-    var dataSlotClock: DataSlotClock {
-        DataSlotClock(tsfOffsetMicroseconds: cluster?.tsfOffsetMicroseconds ?? 0)
+    /// How the committed slots of data path `id` fall on this device's clock; nil when the data
+    /// path is unknown or this device does not know its cluster's time yet.
+    public func dataSlotClock(for id: DataLinkID) -> DataSlotClock? {
+        dataPlane.links[id].flatMap { slotClock(for: $0) }
+    }
+
+    /// A data path's slots count from its cluster's TSF (nan-wire-reference.md 2.7), on both
+    /// sides, whichever of them anchors the cluster. A synchronized device carries the TSF of
+    /// the cluster it is in: the one it formed (its own TSF timer) or joined (adopted from a
+    /// beacon, 1.4). An unsynchronized device follows the cluster its data path's NAFs name
+    /// (``HeardClusters``). Never this device's own clock: two devices' clocks agree only by
+    /// chance, and a device that took its own for the cluster's listened in slots the peer does
+    /// not send in (issue 14: against `accessory-emu --unsynchronized` only the frames that fell
+    /// in the overlap got through).
+    func slotClock(for link: DataPlane.Link) -> DataSlotClock? {
+        let offset: Int64?
+        if configuration.synchronization != nil {
+            offset = cluster?.tsfOffsetMicroseconds
+        } else {
+            offset = dataPlane.heardClusters.tsfOffset(of: link.configuration.clusterID)
+        }
+        return offset.map { DataSlotClock(tsfOffsetMicroseconds: $0) }
+    }
+
+    /// The cluster this device's data path NAFs name in A3 and its data slots count from, for a
+    /// data path with `peer` that this device asks for: the cluster it is in when synchronized
+    /// (nil while it still scans, 1.4); when unsynchronized, the cluster it heard `peer` beacon
+    /// in, else the cluster it heard last (nil before any beacon). Never its own NMI.
+    public func dataPathCluster(initiatingWith peer: MACAddress) -> MACAddress? {
+        guard configuration.synchronization == nil else { return cluster?.clusterID }
+        return dataPlane.heardClusters.cluster(of: peer)
+    }
+
+    /// The cluster to answer a Data Path Request in whose A3 is `requested`: the cluster this
+    /// device is in, or else the one the request names (an unsynchronized device, or one still
+    /// scanning, follows it). nil when neither is a cluster: there is no TSF to count slots from.
+    public func dataPathCluster(answering requested: MACAddress) -> MACAddress? {
+        if configuration.synchronization != nil, let cluster { return cluster.clusterID }
+        return requested.isClusterID ? requested : nil
+    }
+
+    /// A NAN beacon an unsynchronized device heard: the cluster's time, for the data paths that
+    /// follow it (``HeardClusters``).
+    func heardBeacon(_ beacon: NANBeacon, in frame: ReceivedFrame) {
+        let clusterID = frame.frame.header.address3
+        guard clusterID.isClusterID, frame.transmitter != configuration.address else { return }
+        let followed = Set(dataPlane.links.values.map(\.configuration.clusterID))
+        let changed = dataPlane.heardClusters.heard(
+            clusterID: clusterID,
+            transmitter: frame.transmitter,
+            timestamp: beacon.timestamp,
+            arrival: frame.info.timestamp,
+            keeping: followed
+        )
+        if changed { dataClusterTimeChanged() }
+    }
+
+    /// The cluster's time became known or moved (this device formed or joined a cluster, or an
+    /// unsynchronized device heard a beacon that set or corrected it): the receiver follows the
+    /// new slot boundaries at once, waiting frames look at their windows again, and data path
+    /// requests that waited for a cluster go.
+    func dataClusterTimeChanged() {
+        guard isStarted else { return }
+        updateDataListening()
+        pumpData()
+        if let handler = dataPlane.clusterHandler { scheduler.schedule(at: now) { handler() } }
+    }
+
+    /// Told when a cluster for data paths comes or its time moves; the data path manager's
+    /// requests wait for it.
+    var dataClusterHandler: (() -> Void)? {
+        get { dataPlane.clusterHandler }
+        set { dataPlane.clusterHandler = newValue }
     }
 
     /// Cancels the data plane's timers and forgets its frames (the device stops).
@@ -222,6 +292,7 @@ extension NANDevice {
         dataPlane.inFlight.removeAll()
         dataPlane.inFlightAirtime = .zero
         dataPlane.waitingForAirtime.removeAll()
+        dataPlane.heardClusters = HeardClusters()
     }
 
     // MARK: - Sending
@@ -377,10 +448,17 @@ extension NANDevice {
     /// Whether `link`'s schedule lets a frame go now (and until when), or when it next will:
     /// windows open a guard time after their first slot starts and close a guard time before
     /// their last slot ends. Worked out again only when the last answer ran out.
+    ///
+    /// While the cluster's time is unknown (an unsynchronized device that heard no beacon of its
+    /// data path's cluster yet) nothing goes: the frames wait for ``dataClusterTimeChanged()``.
     func sendWindow(for link: DataPlane.Link) -> DataPlane.SendWindow {
-        let offset = cluster?.tsfOffsetMicroseconds ?? 0
+        guard let clock = slotClock(for: link) else {
+            link.windowValidUntil = nil
+            return DataPlane.SendWindow()
+        }
+        let offset = clock.tsfOffsetMicroseconds
         if let valid = link.windowValidUntil, now < valid, link.windowOffset == offset { return link.window }
-        let window = sendWindow(slots: transmitSlots(of: link), clock: DataSlotClock(tsfOffsetMicroseconds: offset))
+        let window = sendWindow(slots: transmitSlots(of: link), clock: clock)
         link.window = window
         link.windowOffset = offset
         link.windowValidUntil = window.openUntil ?? window.nextOpening
@@ -573,27 +651,33 @@ extension NANDevice {
 
     /// Tunes the receiver to the data channel for the slots of every open data path, on top
     /// of what synchronization asks (the discovery windows and the home channel): the bench
-    /// models a dual-band radio that keeps its home channel while it serves a data path.
+    /// models a dual-band radio that keeps its home channel while it serves a data path. The
+    /// slots are those of each data path's cluster (``slotClock(for:)``); a data path whose
+    /// cluster's time is not known yet keeps the receiver on its channel in every slot, so that
+    /// a frame the peer sends in a committed slot finds it, until a beacon sets the slots.
     func updateDataListening() {
         if let timer = dataPlane.listenTimer {
             scheduler.cancel(timer)
             dataPlane.listenTimer = nil
         }
         guard isStarted else { return }
-        let clock = dataSlotClock
-        let slot = clock.slot(at: now)
         var channels: Set<NANChannel> = []
-        var allSlots: Set<Int> = []
-        for link in dataPlane.links.values {
-            allSlots.formUnion(link.configuration.slots)
-            if link.configuration.slots.contains(slot) { channels.insert(link.configuration.channel) }
+        var nextBoundary: Instant?
+        for link in dataPlane.links.values where !link.configuration.slots.isEmpty {
+            guard let clock = slotClock(for: link) else {
+                channels.insert(link.configuration.channel)
+                continue
+            }
+            if link.configuration.slots.contains(clock.slot(at: now)) { channels.insert(link.configuration.channel) }
+            let boundary = clock.nextSlotStart(after: now)
+            nextBoundary = min(nextBoundary ?? boundary, boundary)
         }
         if channels != dataPlane.listeningOnData {
             dataPlane.listeningOnData = channels
             applyListening()
         }
-        guard !allSlots.isEmpty else { return }
-        dataPlane.listenTimer = scheduler.schedule(at: clock.nextSlotStart(after: now)) { [weak self] in
+        guard let nextBoundary else { return }
+        dataPlane.listenTimer = scheduler.schedule(at: nextBoundary) { [weak self] in
             self?.dataPlane.listenTimer = nil
             self?.updateDataListening()
         }

@@ -30,6 +30,10 @@ public struct NDPFailure: Error, Hashable, Sendable, CustomStringConvertible {
         case wire(WireError)
         /// Our own side could not compute (bad configuration).
         case internalError(String)
+        /// This device is in no cluster to set the data path up in: none formed or joined within
+        /// the request's time limit, or a Data Path Request named none in A3. A data path's NAFs
+        /// carry the Cluster ID as A3 and its slots count from the cluster's TSF (1.3, 2.7).
+        case noCluster
     }
 
     public var kind: Kind
@@ -58,6 +62,8 @@ public struct NDPFailure: Error, Hashable, Sendable, CustomStringConvertible {
             case .malformed(let what): "malformed frame: \(what)"
             case .wire(let error): "malformed frame: \(error)"
             case .internalError(let what): "internal error: \(what)"
+            case .noCluster:
+                "no cluster to set the data path up in (none formed or joined in time, or the request named none)"
             }
         return text + code
     }

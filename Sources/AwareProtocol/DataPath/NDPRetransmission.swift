@@ -10,4 +10,7 @@ public struct NDPRetransmission: Hashable, Sendable {
         self.interval = interval
         self.maxTransmissions = maxTransmissions
     }
+
+    /// How long a machine waits for an answer in all: every transmission's interval.
+    public var timeLimit: Interval { interval * Int64(maxTransmissions) }
 }

@@ -24,6 +24,13 @@ public struct SynchronizationConfiguration: Hashable, Sendable {
     /// master (OpenNAN `nan_check_anchor_master_expiration`, 1.4).
     public var anchorMasterExpiryWindows: UInt64
     public var transmitPowerDBm: Int
+    /// The TSF of a cluster this device forms, less its local time (µs): where its own TSF
+    /// timer stands. A radio's TSF timer runs from its own power-on, so two devices' timers
+    /// agree only by chance, and every slot of a schedule counts from the TSF of the cluster,
+    /// not from either device's clock (2.7). 0 keeps the TSF on the scheduler's clock; on the
+    /// simulated air every device shares that clock, so tests set another value to tell a
+    /// device that follows the cluster's TSF from one that takes its own time for it.
+    public var ownTSFOffsetMicroseconds: Int64
 
     public init(
         address: MACAddress,
@@ -34,7 +41,8 @@ public struct SynchronizationConfiguration: Hashable, Sendable {
         closeRSSIDBm: Int = -60,
         middleRSSIDBm: Int = -75,
         anchorMasterExpiryWindows: UInt64 = 3,
-        transmitPowerDBm: Int = 20
+        transmitPowerDBm: Int = 20,
+        ownTSFOffsetMicroseconds: Int64 = 0
     ) {
         self.address = address
         self.masterPreference = masterPreference
@@ -45,5 +53,6 @@ public struct SynchronizationConfiguration: Hashable, Sendable {
         self.middleRSSIDBm = middleRSSIDBm
         self.anchorMasterExpiryWindows = anchorMasterExpiryWindows
         self.transmitPowerDBm = transmitPowerDBm
+        self.ownTSFOffsetMicroseconds = ownTSFOffsetMicroseconds
     }
 }

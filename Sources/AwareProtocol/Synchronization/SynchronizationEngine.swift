@@ -123,7 +123,8 @@ public struct SynchronizationEngine: Sendable {
         actions.append(.cancel(.discoveryBeacon))
     }
 
-    /// A random Cluster ID in 50:6F:9A:01:xx:xx (1.3); TSF = local time; anchor master.
+    /// A random Cluster ID in 50:6F:9A:01:xx:xx (1.3); TSF = the device's own TSF timer
+    /// (``SynchronizationConfiguration/ownTSFOffsetMicroseconds``); anchor master.
     private mutating func formCluster(
         now: Instant,
         rng: inout some RandomNumberGenerator,
@@ -144,7 +145,7 @@ public struct SynchronizationEngine: Sendable {
         )
         var membership = ClusterMembership(
             clusterID: clusterID,
-            tsfOffsetMicroseconds: 0,
+            tsfOffsetMicroseconds: configuration.ownTSFOffsetMicroseconds,
             role: .master,
             anchorMasterRank: masterRank,
             hopCount: 0,

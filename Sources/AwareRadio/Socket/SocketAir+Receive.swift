@@ -90,23 +90,39 @@ extension SocketAir {
         }
 
         guard let delay else {
-            deliver(payload, on: channel, rssi: rssi, to: listeners)
+            deliver(payload, on: channel, rssi: rssi, to: listeners, sentAt: isLockstep ? now : airTime(of: datagram))
             return
         }
         // Held back: acknowledged on time (the sender's radio did its part), delivered late.
         counters.count(\.impaired)
         wallClock.schedule(at: now + delay) { [weak self] in
             guard let self, !self.isClosed else { return }
-            self.deliver(payload, on: channel, rssi: rssi, to: listeners)
+            self.deliver(payload, on: channel, rssi: rssi, to: listeners, sentAt: self.wallClock.now)
         }
     }
 
-    private func deliver(_ frame: [UInt8], on channel: NANChannel, rssi: Int, to listeners: [Port]) {
+    /// When a frame from another process went on the air, on this process's clock. Its
+    /// datagram's Timestamp is `CLOCK_REALTIME` when it was sent, the one clock the processes
+    /// share: the time since then is taken off now. Stamping the reception when this process got
+    /// round to reading it would add however long the datagram waited (milliseconds on a loaded
+    /// host), and a NAN device that adopts a cluster's TSF from a beacon (Timestamp less arrival,
+    /// nan-wire-reference.md 1.4) would count the data slots that much behind its peer, past the
+    /// data plane's 1 ms guard (issue 14: 0.5 to 1.6 ms between a phone and the accessory whose
+    /// cluster it joined). A Timestamp from the future or older than the acknowledgement timeout
+    /// (a realtime clock stepped meanwhile, a participant that leaves it 0) says nothing: now.
+    func airTime(of datagram: SocketAirDatagram) -> Instant {
+        let now = wallClock.now
+        let age = Int64(truncatingIfNeeded: MonotonicClock.unixNanoseconds() &- datagram.timestamp)
+        guard age > 0, age <= acknowledgementTimeout.nanoseconds else { return now }
+        return now + Interval(nanoseconds: -age)
+    }
+
+    private func deliver(_ frame: [UInt8], on channel: NANChannel, rssi: Int, to listeners: [Port], sentAt: Instant) {
         let now = wallClock.now
         for tap in taps {
             tap.air(carried: frame, on: channel, signalDBm: rssi, at: now)
         }
-        let reception = Reception(frame: frame, info: RxInfo(channel: channel, rssiDBm: rssi, timestamp: now))
+        let reception = Reception(frame: frame, info: RxInfo(channel: channel, rssiDBm: rssi, timestamp: sentAt))
         for port in listeners where port.attached {
             port.receive(reception)
         }

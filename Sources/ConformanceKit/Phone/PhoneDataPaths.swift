@@ -73,20 +73,25 @@ public final class PhoneDataPaths {
                 "proposal": .array(proposal.slots.map { .unsigned(UInt64($0)) }),
             ]
         )
-        manager.request(
+        // The request goes out in the phone's cluster, A3 its Cluster ID: a phone still
+        // scanning for one waits until it joins or forms it (DataPathManager.request).
+        let own = device.configuration
+        let usesNDPE = usesNDPE(with: request.accessory)
+        let cachesKeys = pairing.options.cachesKeys
+        manager.request(id) { clusterID in
             NDPInitiatorConfiguration(
-                localNMI: device.configuration.address,
-                localNDI: device.configuration.dataInterfaceAddress,
+                localNMI: own.address,
+                localNDI: own.dataInterfaceAddress,
                 peerNMI: request.accessory,
-                clusterID: device.cluster?.clusterID ?? device.configuration.address,
+                clusterID: clusterID,
                 publishID: request.publishID,
                 serviceID: ServiceID(serviceName: request.serviceName),
                 security: security,
                 proposal: proposal,
                 potential: NDPSchedule(mode: .realtime, channel: proposal.channel),
                 qos: request.mode.ndlQoS,
-                interfaceIdentifier: IPv6Address.interfaceIdentifier(from: device.configuration.dataInterfaceAddress),
-                usesNDPE: usesNDPE(with: request.accessory),
+                interfaceIdentifier: IPv6Address.interfaceIdentifier(from: own.dataInterfaceAddress),
+                usesNDPE: usesNDPE,
                 proposedNDC: request.proposedNDC,
                 dialogToken: token,
                 ndpID: ndpID,
@@ -96,12 +101,12 @@ public final class PhoneDataPaths {
                     .deviceCapabilityExtension(
                         DeviceCapabilityExtensionAttribute(
                             pairingSetupEnabled: true,
-                            npkNIKCachingEnabled: pairing.options.cachesKeys
+                            npkNIKCachingEnabled: cachesKeys
                         )
                     )
                 ]
             )
-        )
+        }
         return id
     }
 

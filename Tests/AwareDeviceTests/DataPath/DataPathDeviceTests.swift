@@ -72,11 +72,11 @@ import Testing
         accessoryPaths.eventHandler = { events.accessory.append($0) }
         phonePaths.eventHandler = { events.phone.append($0) }
         accessory.dataHandler = { [unowned accessory] in events.delivered.append(($0, accessory.now)) }
-        accessoryPaths.responderConfiguration = { peer in
+        accessoryPaths.responderConfiguration = { peer, clusterID in
             NDPResponderConfiguration(
                 localNMI: Self.accessoryAddress,
                 localNDI: accessory.configuration.dataInterfaceAddress,
-                clusterID: accessory.cluster?.clusterID ?? Self.accessoryAddress,
+                clusterID: clusterID,
                 availability: NDPSchedule(mode: availability),
                 policy: NDPResponderPolicy(requiresSecurity: true),
                 credentials: [Self.phoneAddress: .pmk(Self.pmk, suite: .ncsSK128)],
@@ -98,12 +98,13 @@ import Testing
     }
 
     func request(_ bench: Bench, mode: PerformanceMode = .bulk, security: NDPSecurity) {
-        bench.phonePaths.request(
+        let localNDI = bench.phone.configuration.dataInterfaceAddress
+        bench.phonePaths.request(DataLinkID(peerNMI: Self.accessoryAddress, ndpID: 1)) { clusterID in
             NDPInitiatorConfiguration(
                 localNMI: Self.phoneAddress,
-                localNDI: bench.phone.configuration.dataInterfaceAddress,
+                localNDI: localNDI,
                 peerNMI: Self.accessoryAddress,
-                clusterID: bench.phone.cluster?.clusterID ?? Self.phoneAddress,
+                clusterID: clusterID,
                 publishID: 1,
                 serviceID: Self.service,
                 security: security,
@@ -112,7 +113,7 @@ import Testing
                 dialogToken: 1,
                 ndpID: 1
             )
-        )
+        }
     }
 
     @Test func aSecuredDataPathCarriesProtectedFramesOnlyInCommittedSlots() throws {
