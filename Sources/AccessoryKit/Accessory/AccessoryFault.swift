@@ -53,6 +53,7 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
     case ignoreProposedNDC = "ndl-ignore-proposed-ndc"
     case alwaysNDPE = "ndp-always-ndpe"
     case nafAddressThreeOwnNMI = "naf-a3-own-nmi"
+    case usdOwnSlotClock = "ndp-usd-own-slot-clock"
     case plaintextData = "ndp-plaintext-data"
     case singleDataPath = "ndp-single-peer"
     case realtimeAsBulk = "perf-realtime-as-bulk"
@@ -119,6 +120,8 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
         case .ignoreProposedNDC: "select an NDC of its own, ignoring the one the phone's request proposed"
         case .alwaysNDPE: "answer with the NDPE attribute even to a phone whose Device Capability reads only NDP"
         case .nafAddressThreeOwnNMI: "send data-path NAFs with its own NMI as A3 instead of the cluster ID"
+        case .usdOwnSlotClock:
+            "when discovering unsynchronized (USD), count data slots from its own clock, not the phone's cluster's TSF"
         case .plaintextData: "send data frames on a secured data path without protection"
         case .singleDataPath: "serve one data path at a time and refuse a second phone"
         case .realtimeAsBulk: "offer the bulk schedule (25 % duty cycle) when realtime was agreed"

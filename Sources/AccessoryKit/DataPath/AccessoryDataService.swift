@@ -60,6 +60,10 @@ final class AccessoryDataService {
         transport.receiveHandler = { [unowned self] datagram in self.sessions[datagram.link]?.received(datagram) }
         if faults.contains(.plaintextData) { device.sendsPlaintextData = true }
         if faults.contains(.noDeviceCapability) { device.deviceCapability = nil }
+        if faults.contains(.usdOwnSlotClock) {
+            // Its own TSF timer, 5 slots and a bit off the cluster's: 5 x 16 TU + 3 ms.
+            device.ownDataSlotClockOffset = 5 * 16 * 1_024 + 3_000
+        }
         if faults.contains(.wrongTID) { device.dataTIDOverride = AccessCategory.background.tid }
         if faults.contains(.badKeyInstallMIC) || faults.contains(.nafAddressThreeOwnNMI) {
             let ownAddress = device.configuration.address

@@ -244,6 +244,10 @@ final class DataPlane {
     var listeningOnData: Set<NANChannel> = []
     /// An unsynchronized device's view of the clusters around it, whose TSF its data paths follow.
     var heardClusters = HeardClusters()
+    /// Fault injection: an unsynchronized device counts data slots from its own TSF timer, at
+    /// this offset from the scheduler's clock, instead of the TSF of the cluster it hears (the
+    /// defect issue 14 found in the bench itself).
+    var ownSlotClockOffset: Int64?
     /// Told when the cluster's time becomes known or moves (the data path manager's requests
     /// that wait for a cluster).
     var clusterHandler: (() -> Void)?

@@ -227,10 +227,21 @@ extension NANDevice {
         let offset: Int64?
         if configuration.synchronization != nil {
             offset = cluster?.tsfOffsetMicroseconds
+        } else if let own = dataPlane.ownSlotClockOffset {
+            offset = own
         } else {
             offset = dataPlane.heardClusters.tsfOffset(of: link.configuration.clusterID)
         }
         return offset.map { DataSlotClock(tsfOffsetMicroseconds: $0) }
+    }
+
+    /// Fault injection: an unsynchronized device counts its data slots from its own TSF timer,
+    /// which stands at this offset (µs) from the scheduler's clock, not from the TSF of the
+    /// cluster its data paths are in. On the simulated air every station shares one clock, so
+    /// the fault names the offset a real radio's own timer would have; nil follows the cluster.
+    public var ownDataSlotClockOffset: Int64? {
+        get { dataPlane.ownSlotClockOffset }
+        set { dataPlane.ownSlotClockOffset = newValue }
     }
 
     /// The cluster this device's data path NAFs name in A3 and its data slots count from, for a

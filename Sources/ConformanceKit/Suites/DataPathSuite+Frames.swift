@@ -144,6 +144,41 @@ extension DataPathSuite.Builder {
                     )
                 }
             },
+            try test(
+                "WA/NDP/BV-11",
+                "An accessory that discovers unsynchronized follows the phone's cluster: its data path runs in the "
+                    + "committed slots of the phone's TSF",
+                tags: ["usd"],
+                needsReconfigure: true
+            ) { context, suite in
+                if case .unavailable(let reason) = context.capabilities.reconfigure {
+                    try context.skip("needs the accessory in USD mode; \(reason)")
+                }
+                // The accessory discovers with USD; the phone is synchronized and forms the
+                // cluster it anchors, with its own TSF. The data path's slots count from that TSF
+                // on both sides (nan-wire-reference.md 2.7): the accessory must take it from the
+                // phone's beacons, not from its own clock.
+                let request = SessionRequest(seed: context.seed, faults: suite.faults, unsynchronized: true)
+                let scenario = try Scenario(context, target: suite.target, request: request, phoneUnsynchronized: false)
+                defer { scenario.finish() }
+                let result = try suite.discover(context, scenario, service: try suite.facts(context).service)
+                try suite.pairing.requirePairing(context, scenario, result, cached: false)
+                let link = try suite.requireLink(context, scenario, result)
+                let cluster = try context.require(scenario.read { $0.device.cluster?.clusterID }, "the phone's cluster")
+                for (index, frame) in try suite.accessoryReceivedFrames(context, scenario, link.id).enumerated() {
+                    context.expectEqual(
+                        frame.frame.header.address3,
+                        cluster,
+                        "A3 of the accessory's data-path NAF \(index + 1): the phone's cluster, which it follows"
+                    )
+                }
+                let stream = try suite.measure(context, scenario, link, rateHz: 20, payloadOctets: 200, seconds: 2)
+                context.expect(
+                    stream.arrivals.count * 10 >= stream.offered * 9 && stream.offered > 0,
+                    "at least 90 % of the accessory's datagrams arrived in the committed slots: "
+                        + "\(stream.arrivals.count) of \(stream.offered)"
+                )
+            },
         ]
     }
 

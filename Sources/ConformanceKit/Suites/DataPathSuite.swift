@@ -39,7 +39,7 @@ public enum DataPathSuite {
 
     static let allTests: Set<String> = [
         "WA/NDP/BV-01", "WA/NDP/BV-02", "WA/NDP/BV-03", "WA/NDP/BV-04", "WA/NDP/BV-05", "WA/NDP/BV-06", "WA/NDP/BV-07",
-        "WA/NDP/BV-08", "WA/NDP/BV-09", "WA/NDP/BV-10", "WA/NDP/BI-01", "WA/NDP/BI-02", "WA/PERF/BV-01",
+        "WA/NDP/BV-08", "WA/NDP/BV-09", "WA/NDP/BV-10", "WA/NDP/BV-11", "WA/NDP/BI-01", "WA/NDP/BI-02", "WA/PERF/BV-01",
         "WA/PERF/BV-02", "WA/PERF/BV-03", "WA/PERF/BV-04", "WA/PERF/BV-05", "WA/PERF/BV-06",
         "WA/PERF/BI-01", "WA/PERF/BI-02",
     ]
@@ -55,7 +55,8 @@ public enum DataPathSuite {
         "no-frame-protection": pairedTests,
         "ndp-bad-m4-mic": [
             "WA/NDP/BV-01", "WA/NDP/BV-02", "WA/NDP/BV-03", "WA/NDP/BV-04", "WA/NDP/BV-05", "WA/NDP/BV-06",
-            "WA/NDP/BV-07", "WA/NDP/BV-08", "WA/NDP/BV-10", "WA/PERF/BV-01", "WA/PERF/BV-02", "WA/PERF/BV-03",
+            "WA/NDP/BV-07", "WA/NDP/BV-08", "WA/NDP/BV-10", "WA/NDP/BV-11", "WA/PERF/BV-01", "WA/PERF/BV-02",
+            "WA/PERF/BV-03",
             "WA/PERF/BV-04", "WA/PERF/BV-05", "WA/PERF/BV-06", "WA/PERF/BI-01",
         ],
         "ndp-accept-unpaired": ["WA/NDP/BI-01"],
@@ -66,12 +67,14 @@ public enum DataPathSuite {
         "ndl-no-ndc": ["WA/NDP/BV-07", "WA/NDP/BV-10"],
         "ndl-ignore-proposed-ndc": ["WA/NDP/BV-10"],
         "ndp-always-ndpe": ["WA/NDP/BV-08"],
-        "naf-a3-own-nmi": ["WA/NDP/BV-09"],
+        "naf-a3-own-nmi": ["WA/NDP/BV-09", "WA/NDP/BV-11"],
+        "ndp-usd-own-slot-clock": ["WA/NDP/BV-11"],
         // An accessory that never joins the phone's cluster writes its own cluster's ID as A3.
-        "ignore-beacons": ["WA/NDP/BV-09"],
+        "ignore-beacons": ["WA/NDP/BV-09", "WA/NDP/BV-11"],
         "ndp-plaintext-data": [
             "WA/NDP/BV-04", "WA/NDP/BV-05", "WA/PERF/BV-01", "WA/PERF/BV-02", "WA/PERF/BV-03", "WA/PERF/BV-04",
             "WA/PERF/BV-05", "WA/PERF/BV-06", "WA/PERF/BI-01", "WA/NDP/BV-01", "WA/NDP/BV-02", "WA/NDP/BV-03",
+            "WA/NDP/BV-11",
         ],
         "ndp-single-peer": ["WA/NDP/BV-05"],
         "perf-realtime-as-bulk": ["WA/PERF/BV-01", "WA/PERF/BI-01"],

@@ -52,11 +52,11 @@ import Testing
         accessoryPaths.receivedFrameObserver = { _, frame in received.byAccessory.append(frame) }
         phonePaths.receivedFrameObserver = { _, frame in received.byPhone.append(frame) }
         phonePaths.eventHandler = { received.phoneEvents.append($0) }
-        accessoryPaths.responderConfiguration = { _ in
+        accessoryPaths.responderConfiguration = { _, clusterID in
             NDPResponderConfiguration(
                 localNMI: Self.accessoryAddress,
                 localNDI: accessory.configuration.dataInterfaceAddress,
-                clusterID: accessory.cluster?.clusterID ?? Self.accessoryAddress,
+                clusterID: clusterID,
                 availability: NDPSchedule(mode: .bulk),
                 credentials: [Self.phoneAddress: .pmk(Self.pmk, suite: .ncsSK128)],
                 serviceIDs: [1: Self.service]
@@ -66,12 +66,12 @@ import Testing
         try phone.start()
         air.virtualScheduler.run(for: .seconds(3))
         let cluster = try #require(phone.cluster?.clusterID)
-        phonePaths.request(
+        phonePaths.request(DataLinkID(peerNMI: Self.accessoryAddress, ndpID: 1)) { clusterID in
             NDPInitiatorConfiguration(
                 localNMI: Self.phoneAddress,
                 localNDI: phone.configuration.dataInterfaceAddress,
                 peerNMI: Self.accessoryAddress,
-                clusterID: cluster,
+                clusterID: clusterID,
                 publishID: 1,
                 serviceID: Self.service,
                 security: .pmk(Self.pmk, suite: .ncsSK128),
@@ -80,7 +80,7 @@ import Testing
                 dialogToken: 1,
                 ndpID: 1
             )
-        )
+        }
         air.virtualScheduler.run(for: .seconds(3))
         return (received, accessory.cluster?.clusterID == cluster ? cluster : nil)
     }
