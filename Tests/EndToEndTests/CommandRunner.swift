@@ -33,6 +33,19 @@ struct CommandRunner {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw CommandError.missing(product, productsDirectory.path)
         }
+        // A catalogue run keeps failing tests' evidence under the working directory unless told
+        // where; the children run in the checkout (for its relative profile paths), and the runs
+        // that fail by design would leave aware-conform-evidence/ in a user's clone. Runs that
+        // do not name a directory get a temporary one, removed when they end.
+        var arguments = arguments
+        var scratch: URL?
+        if product == "aware-conform", arguments.first == "run", !arguments.contains("--evidence") {
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("awb-evidence-\(UUID().uuidString)")
+            arguments += ["--evidence", directory.path]
+            scratch = directory
+        }
+        defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
