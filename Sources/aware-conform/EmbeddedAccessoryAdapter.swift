@@ -111,7 +111,8 @@ extension ProfileFacts {
             vendorName: profile.device.vendorName,
             modelName: profile.device.modelName,
             pairingName: profile.device.pairingName,
-            dataPath: DataPathFacts(profile: profile)
+            dataPath: DataPathFacts(profile: profile),
+            nikLifetimeSeconds: profile.pairing.flatMap { $0.cache.nik ? $0.cache.nikLifetimeSeconds : nil }
         )
     }
 }

@@ -32,6 +32,7 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
     case ignorePASNAbort = "ignore-pasn-abort"
     case pasnWithoutBootstrap = "pasn-without-bootstrap"
     case nikWithoutCaching = "nik-without-caching"
+    case halfDayNIKLifetime = "nik-lifetime-half-day"
     case noVerification = "no-verification"
     case forgetKeysOnRestart = "forget-keys-on-restart"
     case keysSurviveReset = "keys-survive-reset"
@@ -98,6 +99,8 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
         case .pasnWithoutBootstrap:
             "run PASN pairing with a phone that never bootstrapped (with the last or a default PIN)"
         case .nikWithoutCaching: "exchange NIKs even when key caching is off on one side"
+        case .halfDayNIKLifetime:
+            "send its NIK with a 12-hour lifetime whatever the profile says (no expiry went out as 43,200 s)"
         case .noVerification: "refuse pairing verification: always ask for a PIN again"
         case .forgetKeysOnRestart: "keep pairing keys only in memory: a restart forgets every phone"
         case .keysSurviveReset: "mirror pairings into a file the factory reset misses, and restore them"

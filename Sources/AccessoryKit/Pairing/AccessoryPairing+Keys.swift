@@ -40,16 +40,18 @@ extension AccessoryPairing {
             akm: result.akm == .sae ? .sae : .pasn,
             cipherSuite: result.suite.csid,
             pairedAt: Int64(Date().timeIntervalSince1970),
-            nikLifetimeSeconds: Int(nik.lifetime ?? 0)
+            nikLifetimeSeconds: NIKDelivery.keptLifetime(received: nik.lifetime)
         )
         if exchange {
             records.removeAll { $0.peerNMI == peer || $0.peerNIK == nik.nik }
             records.append(record)
             persist(record)
         }
-        let lifetime = UInt32(
-            clamping: settings.cache.nikLifetimeSeconds == 0 ? 43200 : settings.cache.nikLifetimeSeconds
-        )
+        // The profile's 0 ("no expiry") goes on the air as NIKDelivery.noExpiryLifetime, not as
+        // a 12-hour lifetime a phone would honour by forgetting the accessory.
+        let lifetime =
+            faults.contains(.halfDayNIKLifetime)
+            ? 43_200 : NIKDelivery.lifetimeOnWire(seconds: settings.cache.nikLifetimeSeconds)
         guard
             let attribute = try? NIKDelivery.attribute(
                 nik: ownNIK,

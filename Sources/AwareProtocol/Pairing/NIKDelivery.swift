@@ -13,6 +13,30 @@ public enum NIKDelivery {
     /// AKM-defined descriptor version, Key Type pairwise, Key Ack, Encrypted Key Data (hostap).
     public static let keyInformation: EAPOLKeyInformation = [.pairwise, .keyAck, .encryptedKeyData]
 
+    /// The Key Lifetime KDE value for a NIK that does not expire: the largest the 32-bit field
+    /// holds (about 136 years). The KDE carries the remaining lifetime in seconds
+    /// (nan-wire-reference.md 3.6) and no source this project can cite gives a value for "no
+    /// expiry". 0 is read both ways: ESP-IDF keeps a NIK whose lifetime is 0 forever, while
+    /// Android's HAL reports an expired NIK's remaining lifetime as 0. So 0 is never sent for
+    /// "no expiry" (a peer of the second reading would forget the accessory at once); the
+    /// maximum means "keep it" in every reading.
+    public static let noExpiryLifetime: UInt32 = 0xFFFF_FFFF
+
+    /// What goes in the Key Lifetime KDE for a lifetime kept as `seconds`, where 0 means no
+    /// expiry (the profile's `nikLifetimeSeconds` and ``PairingRecord``'s convention).
+    public static func lifetimeOnWire(seconds: Int) -> UInt32 {
+        seconds <= 0 ? noExpiryLifetime : UInt32(clamping: seconds)
+    }
+
+    /// The lifetime to keep (0 = no expiry) for the Key Lifetime KDE a peer sent: none at all
+    /// (ESP-IDF may leave the KDE out), 0 (ESP-IDF's "no expiry"; a peer whose NIK had really
+    /// expired would not hand it over) and the maximum all mean no expiry; anything else is the
+    /// seconds the peer gave.
+    public static func keptLifetime(received: UInt32?) -> Int {
+        guard let received, received != 0, received != noExpiryLifetime else { return 0 }
+        return Int(received)
+    }
+
     /// The SKDA carrying `nik`. Publish ID is the sender's own instance (hostap: its handle).
     public static func attribute(
         nik: [UInt8],

@@ -14,6 +14,9 @@ public struct ProfileFacts: Hashable, Sendable {
     public var pairingName: String?
     /// Data paths, performance modes and application services; nil when no service takes data paths.
     public var dataPath: DataPathFacts?
+    /// How long a phone may keep the accessory's NIK (`pairing.cache.nikLifetimeSeconds`, 0 = no
+    /// expiry); nil when the accessory hands out no NIK.
+    public var nikLifetimeSeconds: Int?
 
     public init(
         path: String,
@@ -23,9 +26,11 @@ public struct ProfileFacts: Hashable, Sendable {
         vendorName: String? = nil,
         modelName: String? = nil,
         pairingName: String? = nil,
-        dataPath: DataPathFacts? = nil
+        dataPath: DataPathFacts? = nil,
+        nikLifetimeSeconds: Int? = nil
     ) {
         self.dataPath = dataPath
+        self.nikLifetimeSeconds = nikLifetimeSeconds
         self.vendorName = vendorName
         self.modelName = modelName
         self.pairingName = pairingName

@@ -16,6 +16,9 @@ public final class PhonePairing {
     public let ownNIK: [UInt8]
     var random: SeededGenerator
     public var options = PhonePairingOptions()
+    /// The phone's wall clock in Unix seconds: when a pairing was made and whether a cached NIK
+    /// has outlived its lifetime. Tests move it.
+    public var unixTime: () -> Int64 = { Int64(Date().timeIntervalSince1970) }
     /// The outcome of the last attempt, once it ended.
     public private(set) var outcome: PairingOutcome?
     /// The ND-PMK and cipher suite of the latest pairing or verification with each accessory:
@@ -113,12 +116,24 @@ public final class PhonePairing {
     }
 
     /// The cached pairing whose NIK resolves the NIRA of `result` (nan-wire-reference.md 2.17:
-    /// every cached NIK with the publisher's current NMI and nonce).
+    /// every cached NIK with the publisher's current NMI and nonce). A NIK past the lifetime the
+    /// accessory gave it in its Key Lifetime KDE resolves nothing: the phone honours it.
     public func resolve(_ result: DiscoveryResult) -> PairingRecord? {
         guard let nira = result.identityResolution else { return nil }
-        return records.first { record in
-            guard let nik = record.peerNIK else { return false }
-            return NIRATag.matches(tag: nira.tag, nik: nik, nmi: result.publisherAddress.octets, nonce: nira.nonce)
+        return Self.resolving(records, nira: nira, publisher: result.publisherAddress, now: unixTime())
+    }
+
+    /// The first of `records` whose NIK, still within its lifetime at `now` (Unix seconds),
+    /// resolves `nira` as sent by `publisher`.
+    static func resolving(
+        _ records: [PairingRecord],
+        nira: IdentityResolutionAttribute,
+        publisher: MACAddress,
+        now: Int64
+    ) -> PairingRecord? {
+        records.first { record in
+            guard let nik = record.peerNIK, record.nikIsValid(at: now) else { return false }
+            return NIRATag.matches(tag: nira.tag, nik: nik, nmi: publisher.octets, nonce: nira.nonce)
         }
     }
 
@@ -401,8 +416,8 @@ public final class PhonePairing {
                 npk: result.npk,
                 akm: result.akm == .sae ? .sae : .pasn,
                 cipherSuite: result.suite.csid,
-                pairedAt: Int64(Date().timeIntervalSince1970),
-                nikLifetimeSeconds: Int(nik.lifetime ?? 0)
+                pairedAt: unixTime(),
+                nikLifetimeSeconds: NIKDelivery.keptLifetime(received: nik.lifetime)
             )
         )
         finish(

@@ -19,6 +19,28 @@ extension PairingSuite.Builder {
                 suite.expectReconnected(context, scenario, outcome, pinsShown: 1)
             },
             try test(
+                "WA/RECON/BV-09",
+                "The NIK's lifetime on the air is the profile's (no expiry as the largest lifetime, never 12 hours)",
+                tags: ["reconnect", "nik"]
+            ) { context, suite in
+                let lifetime = try context.require(
+                    context.capabilities.profile?.nikLifetimeSeconds,
+                    "the profile caches NIKs (pairing.cache.nik)"
+                )
+                let (scenario, result) = try suite.openPaired(context)
+                defer { scenario.finish() }
+                let record = try context.require(
+                    scenario.read { $0.pairing.records.first { $0.peerNMI == result.publisherAddress } },
+                    "the phone keeps the accessory's NIK"
+                )
+                // The phone keeps what the Key Lifetime KDE said, 0 for no expiry (NIKDelivery).
+                context.expectEqual(
+                    record.nikLifetimeSeconds,
+                    lifetime,
+                    "seconds the phone may keep the accessory's NIK (0 = no expiry, sent as 4,294,967,295 s)"
+                )
+            },
+            try test(
                 "WA/RECON/BV-02",
                 "The accessory advertises a NIRA whose tag resolves with its NIK and NMI",
                 tags: ["reconnect", "nira"]

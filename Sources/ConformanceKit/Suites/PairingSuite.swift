@@ -48,7 +48,7 @@ public enum PairingSuite {
             "WA/PAIR/BV-14", "WA/PAIR/BV-18", "WA/PAIR/BI-04", "WA/PAIR/BI-05", "WA/PAIR/BI-07", "WA/PAIR/BI-08",
             "WA/PAIR/BI-09", "WA/PAIR/BI-12", "WA/PAIR/BI-13", "WA/PAIR/BI-15", "WA/PAIR/BI-16", "WA/PAIR/BI-17",
             "WA/RECON/BV-01", "WA/RECON/BV-02", "WA/RECON/BV-03", "WA/RECON/BV-04", "WA/RECON/BV-05", "WA/RECON/BI-06",
-            "WA/RECON/BI-07", "WA/RECON/BI-08",
+            "WA/RECON/BI-07", "WA/RECON/BI-08", "WA/RECON/BV-09",
         ],
         "no-pairing-advertisement": [
             "WA/RECON/BV-01", "WA/RECON/BV-02", "WA/RECON/BV-03", "WA/RECON/BV-04", "WA/RECON/BV-05", "WA/RECON/BI-07",
@@ -57,7 +57,7 @@ public enum PairingSuite {
             "WA/PAIR/BV-01", "WA/PAIR/BV-03", "WA/PAIR/BV-06", "WA/PAIR/BV-10", "WA/PAIR/BV-11", "WA/PAIR/BV-14",
             "WA/PAIR/BV-18", "WA/PAIR/BI-12", "WA/PAIR/BI-13", "WA/PAIR/BI-15", "WA/PAIR/BI-16", "WA/PAIR/BI-17",
             "WA/RECON/BV-01", "WA/RECON/BV-02", "WA/RECON/BV-03", "WA/RECON/BV-04", "WA/RECON/BV-05", "WA/RECON/BI-06",
-            "WA/RECON/BI-07", "WA/RECON/BI-08",
+            "WA/RECON/BI-07", "WA/RECON/BI-08", "WA/RECON/BV-09",
         ],
         "reuse-pin": ["WA/PAIR/BV-03"],
         "no-lockout": ["WA/PAIR/BV-06", "WA/PAIR/BI-04", "WA/PAIR/BI-05"],
@@ -66,6 +66,7 @@ public enum PairingSuite {
         "ignore-pasn-abort": ["WA/PAIR/BV-03", "WA/PAIR/BV-06", "WA/PAIR/BV-10", "WA/PAIR/BI-04", "WA/PAIR/BI-05"],
         "pasn-without-bootstrap": ["WA/PAIR/BI-09"],
         "nik-without-caching": ["WA/PAIR/BI-15", "WA/PAIR/BI-16", "WA/RECON/BI-08"],
+        "nik-lifetime-half-day": ["WA/RECON/BV-09"],
         "no-verification": ["WA/RECON/BV-01", "WA/RECON/BV-03", "WA/RECON/BV-05"],
         "forget-keys-on-restart": ["WA/RECON/BV-03", "WA/RECON/BV-05"],
         "keys-survive-reset": ["WA/RECON/BI-06"],
@@ -80,7 +81,7 @@ public enum PairingSuite {
         "no-frame-protection": [
             "WA/PAIR/BV-11", "WA/PAIR/BV-14", "WA/PAIR/BV-18", "WA/PAIR/BI-12", "WA/PAIR/BI-17", "WA/RECON/BV-01",
             "WA/RECON/BV-02", "WA/RECON/BV-03", "WA/RECON/BV-04", "WA/RECON/BV-05", "WA/RECON/BI-06", "WA/RECON/BI-07",
-            "WA/RECON/BI-08",
+            "WA/RECON/BI-08", "WA/RECON/BV-09",
         ],
         "log-pin": ["WA/PAIR/BV-02"],
     ]

@@ -69,6 +69,38 @@ import Testing
         #expect(throws: KeyDerivationError.integrityCheckFailed) { try received.get() }
     }
 
+    /// A profile's 0 ("no expiry") goes on the air as the largest lifetime the KDE holds: the
+    /// plaintext's Key Lifetime KDE is DD 0A 50 6F 9A 25 | 08 00 (NIK) | FF FF FF FF, worked out
+    /// from the KDE layout; a phone keeps it as no expiry. Other lifetimes go as they are.
+    @Test func noExpiryGoesOnTheAirAsTheLargestLifetime() throws {
+        #expect(NIKDelivery.lifetimeOnWire(seconds: 0) == 0xFFFF_FFFF)
+        #expect(NIKDelivery.lifetimeOnWire(seconds: 2_592_000) == 2_592_000)
+        let nik = [UInt8](repeating: 0x07, count: 16)
+        let data = try NIKKeyData(nik: nik, lifetime: NIKDelivery.lifetimeOnWire(seconds: 0))
+        let plaintext = data.plaintext()
+        #expect(Array(plaintext[23..<35]) == [0xDD, 0x0A, 0x50, 0x6F, 0x9A, 0x25, 0x08, 0x00, 0xFF, 0xFF, 0xFF, 0xFF])
+        let kek = [UInt8](repeating: 0x42, count: 16)
+        let attribute = try NIKDelivery.attribute(
+            nik: nik,
+            lifetimeSeconds: NIKDelivery.lifetimeOnWire(seconds: 0),
+            nmKEK: kek,
+            suite: .ncsPKPASN128,
+            publishID: 1
+        )
+        let received = try #require(NIKDelivery.receive([attribute], nmKEK: kek)).get()
+        #expect(NIKDelivery.keptLifetime(received: received.lifetime) == 0)
+    }
+
+    /// What a phone keeps: no KDE, 0 (ESP-IDF's "no expiry") and the maximum mean no expiry (0);
+    /// hostap's recorded 43,200 s and 86,400 s are kept as sent.
+    @Test func keptLifetimes() {
+        #expect(NIKDelivery.keptLifetime(received: nil) == 0)
+        #expect(NIKDelivery.keptLifetime(received: 0) == 0)
+        #expect(NIKDelivery.keptLifetime(received: 0xFFFF_FFFF) == 0)
+        #expect(NIKDelivery.keptLifetime(received: 43_200) == 43_200)
+        #expect(NIKDelivery.keptLifetime(received: 86_400) == 86_400)
+    }
+
     @Test func noDescriptorIsNil() {
         #expect(NIKDelivery.receive([], nmKEK: []) == nil)
     }
