@@ -16,11 +16,10 @@ extension NANDevice {
 
     /// A Sequence ID for the NAN Availability of a data-path NAF about to be built: one newer
     /// than any sent so far, since the NAF's committed schedule is news to the peer (2.7). The
-    /// SDFs' availability takes the next one when it changes again.
+    /// SDFs keep their availability under its older ID, which a peer that has the NAF's ignores,
+    /// until its content changes; then it takes an ID newer than the NAF's.
     public func nextAvailabilitySequenceID() -> UInt8 {
         availabilitySequenceID &+= 1
-        advertisedAvailability = nil
-        refreshDataPathAdvertisement()
         return availabilitySequenceID
     }
 
@@ -49,9 +48,13 @@ extension NANDevice {
             potentialChanged: true,
             entries: entries
         )
-        if let advertised = advertisedAvailability, advertised.entries != availability.entries {
-            availabilitySequenceID &+= 1
-            availability.sequenceID = availabilitySequenceID
+        if let advertised = advertisedAvailability {
+            if advertised.entries == availability.entries {
+                availability.sequenceID = advertised.sequenceID
+            } else {
+                availabilitySequenceID &+= 1
+                availability.sequenceID = availabilitySequenceID
+            }
         }
         advertisedAvailability = availability
         discovery.dataPathAdvertisement = DataPathAdvertisement(

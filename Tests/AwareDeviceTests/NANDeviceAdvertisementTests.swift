@@ -90,6 +90,21 @@ import Testing
         #expect(NDPSchedule(potentialIn: second)?.isFull == true)
         let naf = accessory.nextAvailabilitySequenceID()
         #expect(naf == second.sequenceID &+ 1)
+        // The SDFs keep the older ID for unchanged content: a peer holding the NAF's newer
+        // availability ignores theirs (hostap: "Ignore peer avail update"); a change of content
+        // takes an ID newer than the NAF's.
+        let beforeNAF = publishes(tap, from: accessoryAddress, service: "_drone-service._udp").count
+        air.virtualScheduler.run(for: .milliseconds(300))
+        let sinceNAF = publishes(tap, from: accessoryAddress, service: "_drone-service._udp").dropFirst(beforeNAF)
+        #expect(sinceNAF.compactMap(availability).allSatisfy { $0.sequenceID == second.sequenceID })
+        accessory.advertiseDataPaths(offering: NDPSchedule(mode: .bulk))
+        let beforeChange = publishes(tap, from: accessoryAddress, service: "_drone-service._udp").count
+        air.virtualScheduler.run(for: .milliseconds(300))
+        let changed = try #require(
+            publishes(tap, from: accessoryAddress, service: "_drone-service._udp").dropFirst(beforeChange).last
+                .flatMap(availability)
+        )
+        #expect(changed.sequenceID == naf &+ 1)
 
         // The capability switched off (a fault) leaves the Device Capability out.
         accessory.deviceCapability = nil
