@@ -9,80 +9,40 @@ import Testing
 /// refuses a data path with a peer that sent none), A3 is the cluster ID, the attribute is NDPE
 /// when both capabilities read it and NDP otherwise, and the accepting response selects an NDC.
 @Suite struct DataPathFrameContentTests {
-    static let accessoryAddress = MACAddress(0x02, 0xA0, 0, 0, 0, 0x01)
-    static let phoneAddress = MACAddress(0x02, 0xB0, 0, 0, 0, 0x02)
-    static let pmk = [UInt8](repeating: 0x5A, count: 32)
-    static let service = ServiceID(serviceName: "_drone-service._udp")
-
     final class Received {
         var byAccessory: [ReceivedFrame] = []
         var byPhone: [ReceivedFrame] = []
         var phoneEvents: [DataPathEvent] = []
     }
 
-    /// Sets up one secured data path and returns every NAF each side received.
+    /// Sets up one secured data path on ``DataPathDeviceTests``' bench and returns every NAF each
+    /// side received.
     func exchange(phoneReadsNDPE: Bool) throws -> (Received, cluster: MACAddress?) {
-        let air = SimulatedAir(configuration: SimulatedAir.Configuration(seed: 21))
-        let accessory = NANDevice(
-            configuration: NANDevice.Configuration(
-                name: "accessory",
-                address: Self.accessoryAddress,
-                synchronization: SynchronizationConfiguration(address: Self.accessoryAddress)
-            ),
-            air: air,
-            seed: 22
-        )
-        let phone = NANDevice(
-            configuration: NANDevice.Configuration(
-                name: "phone",
-                address: Self.phoneAddress,
-                position: .init(x: 3, y: 0),
-                synchronization: SynchronizationConfiguration(address: Self.phoneAddress, masterPreference: 128)
-            ),
-            air: air,
-            seed: 23
-        )
-        phone.deviceCapability = .bench(ndpeSupported: phoneReadsNDPE)
-        var generator = SeededGenerator(seed: 24)
-        let random: (Int) -> [UInt8] = { count in (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        }
-        let accessoryPaths = DataPathManager(device: accessory, randomBytes: random)
-        let phonePaths = DataPathManager(device: phone, randomBytes: random)
+        let bench = try DataPathDeviceTests().makeBench(seed: 21)
+        bench.phone.deviceCapability = .bench(ndpeSupported: phoneReadsNDPE)
         let received = Received()
-        accessoryPaths.receivedFrameObserver = { _, frame in received.byAccessory.append(frame) }
-        phonePaths.receivedFrameObserver = { _, frame in received.byPhone.append(frame) }
-        phonePaths.eventHandler = { received.phoneEvents.append($0) }
-        accessoryPaths.responderConfiguration = { _, clusterID in
-            NDPResponderConfiguration(
-                localNMI: Self.accessoryAddress,
-                localNDI: accessory.configuration.dataInterfaceAddress,
-                clusterID: clusterID,
-                availability: NDPSchedule(mode: .bulk),
-                credentials: [Self.phoneAddress: .pmk(Self.pmk, suite: .ncsSK128)],
-                serviceIDs: [1: Self.service]
-            )
-        }
-        try accessory.start()
-        try phone.start()
-        air.virtualScheduler.run(for: .seconds(3))
-        let cluster = try #require(phone.cluster?.clusterID)
-        phonePaths.request(DataLinkID(peerNMI: Self.accessoryAddress, ndpID: 1)) { clusterID in
+        bench.accessoryPaths.receivedFrameObserver = { _, frame in received.byAccessory.append(frame) }
+        bench.phonePaths.receivedFrameObserver = { _, frame in received.byPhone.append(frame) }
+        let cluster = try #require(bench.phone.cluster?.clusterID)
+        let phoneNDI = bench.phone.configuration.dataInterfaceAddress
+        bench.phonePaths.request(DataLinkID(peerNMI: DataPathDeviceTests.accessoryAddress, ndpID: 1)) { clusterID in
             NDPInitiatorConfiguration(
-                localNMI: Self.phoneAddress,
-                localNDI: phone.configuration.dataInterfaceAddress,
-                peerNMI: Self.accessoryAddress,
+                localNMI: DataPathDeviceTests.phoneAddress,
+                localNDI: phoneNDI,
+                peerNMI: DataPathDeviceTests.accessoryAddress,
                 clusterID: clusterID,
                 publishID: 1,
-                serviceID: Self.service,
-                security: .pmk(Self.pmk, suite: .ncsSK128),
+                serviceID: DataPathDeviceTests.service,
+                security: .pmk(DataPathDeviceTests.pmk, suite: .ncsSK128),
                 proposal: NDPSchedule(mode: .bulk),
                 usesNDPE: phoneReadsNDPE,
                 dialogToken: 1,
                 ndpID: 1
             )
         }
-        air.virtualScheduler.run(for: .seconds(3))
-        return (received, accessory.cluster?.clusterID == cluster ? cluster : nil)
+        bench.air.virtualScheduler.run(for: .seconds(3))
+        received.phoneEvents = bench.events.phone
+        return (received, bench.accessory.cluster?.clusterID == cluster ? cluster : nil)
     }
 
     private func ids(_ frame: ReceivedFrame) -> [UInt8] {
