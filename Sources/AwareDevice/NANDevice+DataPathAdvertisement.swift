@@ -30,15 +30,27 @@ extension NANDevice {
             discovery.dataPathAdvertisement = nil
             return
         }
-        var committed = Set<Int>()
-        for link in dataLinks where link.channel.number == offer.channel.number { committed.formUnion(link.slots) }
+        // The union of every open data path's slots, over the longest of their periods (2.7).
+        var committed = NDPSchedule(channel: offer.channel, slots: [], startOffset: offer.startOffset)
+        for link in dataLinks where link.channel.number == offer.channel.number {
+            let own = NDPSchedule(
+                channel: offer.channel,
+                slots: Array(link.slots),
+                startOffset: offer.startOffset,
+                periodSlots: link.periodSlots
+            )
+            let period = max(committed.periodSlots, own.periodSlots)
+            committed = NDPSchedule(
+                channel: offer.channel,
+                slots: committed.repeated(toPeriodSlots: period).slots + own.repeated(toPeriodSlots: period).slots,
+                startOffset: offer.startOffset,
+                periodSlots: period
+            )
+        }
         var entries: [AvailabilityEntry] = []
         let style = NDPAvailabilityStyle()
-        if !committed.isEmpty {
-            entries.append(
-                NDPSchedule(channel: offer.channel, slots: Array(committed), startOffset: offer.startOffset)
-                    .availabilityEntry(committed: true, style: style)
-            )
+        if !committed.slots.isEmpty {
+            entries.append(committed.normalized.availabilityEntry(committed: true, style: style))
         }
         entries.append(offer.availabilityEntry(committed: false, style: style))
         var availability = AvailabilityAttribute(

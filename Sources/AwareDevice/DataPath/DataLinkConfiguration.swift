@@ -14,8 +14,10 @@ public struct DataLinkConfiguration: Hashable, Sendable {
     /// CCMP-128 for CSID 1 and 7, GCMP-256 for CSID 2 and 8; nil for an open data path.
     public var cipher: PASNCipher?
     public var channel: NANChannel
-    /// The 16 TU slots (0-31 of each 512 TU period) both sides committed to.
+    /// The 16 TU slots both sides committed to, numbered in a period of ``periodSlots``.
     public var slots: Set<Int>
+    /// 32 (512 TU) unless the agreed schedule repeats only over a longer period (2.7).
+    public var periodSlots: Int
 
     public init(
         id: DataLinkID,
@@ -25,7 +27,8 @@ public struct DataLinkConfiguration: Hashable, Sendable {
         key: [UInt8],
         cipher: PASNCipher?,
         channel: NANChannel,
-        slots: Set<Int>
+        slots: Set<Int>,
+        periodSlots: Int = DataSlotClock.slotsPerPeriod
     ) {
         self.id = id
         self.localNDI = localNDI
@@ -35,6 +38,7 @@ public struct DataLinkConfiguration: Hashable, Sendable {
         self.cipher = cipher
         self.channel = channel
         self.slots = slots
+        self.periodSlots = periodSlots
     }
 
     public var isSecured: Bool { cipher != nil }

@@ -211,7 +211,8 @@ public final class DataPathManager {
                         key: link.tk,
                         cipher: link.cipher,
                         channel: link.schedule.channel,
-                        slots: Set(link.schedule.slots)
+                        slots: Set(link.schedule.slots),
+                        periodSlots: link.schedule.periodSlots
                     )
                 )
                 device.refreshDataPathAdvertisement()

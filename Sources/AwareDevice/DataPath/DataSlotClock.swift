@@ -2,9 +2,11 @@ import AwareWire
 
 /// Where the 16 TU availability slots of a NAN schedule fall on a device's own clock.
 ///
-/// Schedules count slots from the cluster's TSF: slot 0 of every 512 TU period starts when the
-/// TSF is a multiple of 512 TU, with the 2.4 GHz discovery window (nan-wire-reference.md 1.4,
-/// 2.7). A device keeps its local clock and an offset (TSF = local + offset, ``ClusterStatus``),
+/// Schedules count slots from the cluster's TSF: slot 0 of every period starts when the TSF is a
+/// multiple of the period, with the 2.4 GHz discovery window (nan-wire-reference.md 1.4, 2.7).
+/// The period is 512 TU unless the data path's schedule only repeats over a longer one (up to
+/// 8192 TU, ``NDPSchedule/periodSlots``); 8192 TU divides the TSF's range, so every period starts
+/// at a multiple of itself. A device keeps its local clock and an offset (TSF = local + offset, ``ClusterStatus``),
 /// so the slot boundaries move when the device adopts another cluster's TSF.
 public struct DataSlotClock: Hashable, Sendable {
     public static let slotMicroseconds: Int64 = 16 * 1_024
@@ -13,19 +15,24 @@ public struct DataSlotClock: Hashable, Sendable {
 
     /// TSF (µs) = local time (µs) + this offset.
     public var tsfOffsetMicroseconds: Int64
+    /// The slots of one period: 32 (512 TU) up to 512 (8192 TU).
+    public var periodSlots: Int
 
-    public init(tsfOffsetMicroseconds: Int64) {
+    public init(tsfOffsetMicroseconds: Int64, periodSlots: Int = DataSlotClock.slotsPerPeriod) {
         self.tsfOffsetMicroseconds = tsfOffsetMicroseconds
+        self.periodSlots = max(periodSlots, 1)
     }
+
+    private var periodLength: Int64 { Self.slotMicroseconds * Int64(periodSlots) }
 
     private func tsf(at instant: Instant) -> Int64 {
         Int64(clamping: instant.nanoseconds / 1_000) &+ tsfOffsetMicroseconds
     }
 
-    /// The slot (0-31) `instant` falls in.
+    /// The slot (0 to ``periodSlots`` - 1) `instant` falls in.
     public func slot(at instant: Instant) -> Int {
-        let position = tsf(at: instant) % Self.periodMicroseconds
-        let inPeriod = position < 0 ? position + Self.periodMicroseconds : position
+        let position = tsf(at: instant) % periodLength
+        let inPeriod = position < 0 ? position + periodLength : position
         return Int(inPeriod / Self.slotMicroseconds)
     }
 
@@ -51,16 +58,16 @@ public struct DataSlotClock: Hashable, Sendable {
         var steps = 0
         while !slots.contains(slot) {
             start = start + .microseconds(Self.slotMicroseconds)
-            slot = (slot + 1) % Self.slotsPerPeriod
+            slot = (slot + 1) % periodSlots
             steps += 1
-            if steps > Self.slotsPerPeriod { return nil }
+            if steps > periodSlots { return nil }
         }
         var end = start + .microseconds(Self.slotMicroseconds)
-        var next = (slot + 1) % Self.slotsPerPeriod
+        var next = (slot + 1) % periodSlots
         var length = 1
-        while slots.contains(next), length < Self.slotsPerPeriod {
+        while slots.contains(next), length < periodSlots {
             end = end + .microseconds(Self.slotMicroseconds)
-            next = (next + 1) % Self.slotsPerPeriod
+            next = (next + 1) % periodSlots
             length += 1
         }
         return (max(start, instant), end)
@@ -73,8 +80,8 @@ public struct DataSlotClock: Hashable, Sendable {
         var slot = self.slot(at: instant)
         guard slots.contains(slot) else { return instant }
         var steps = 0
-        while steps < Self.slotsPerPeriod - 1 {
-            let previous = (slot + Self.slotsPerPeriod - 1) % Self.slotsPerPeriod
+        while steps < periodSlots - 1 {
+            let previous = (slot + periodSlots - 1) % periodSlots
             guard slots.contains(previous) else { break }
             slot = previous
             start = start + .microseconds(-Self.slotMicroseconds)

@@ -232,7 +232,7 @@ extension NANDevice {
         } else {
             offset = dataPlane.heardClusters.tsfOffset(of: link.configuration.clusterID)
         }
-        return offset.map { DataSlotClock(tsfOffsetMicroseconds: $0) }
+        return offset.map { DataSlotClock(tsfOffsetMicroseconds: $0, periodSlots: link.configuration.periodSlots) }
     }
 
     /// Fault injection: an unsynchronized device counts its data slots from its own TSF timer,
@@ -308,8 +308,13 @@ extension NANDevice {
 
     // MARK: - Sending
 
+    /// The override (slots of a 512 TU period) repeats over a longer period.
     func transmitSlots(of link: DataPlane.Link) -> Set<Int> {
-        dataPlane.transmitSlotsOverride ?? link.configuration.slots
+        guard let override = dataPlane.transmitSlotsOverride else { return link.configuration.slots }
+        let period = link.configuration.periodSlots
+        return Set(
+            stride(from: 0, to: period, by: DataSlotClock.slotsPerPeriod).flatMap { base in override.map { base + $0 } }
+        )
     }
 
     /// Pumps every data path, in the order they opened.

@@ -22,31 +22,43 @@ public struct NDCSchedule: Hashable, Sendable {
     /// The NDC a responder selects for an agreed schedule: one slot of it, the first after a
     /// discovery window on the channel's band, as hostap chooses (slot 9, just after the 5 GHz
     /// DW at 128 TU, on channel 149; slot 1, just after the 2.4 GHz DW, on channel 6), else the
-    /// schedule's first slot. nil for an empty schedule.
+    /// schedule's first slot. It repeats with the agreed schedule's period, so it lies inside the
+    /// agreed schedule however long that period is. nil for an empty schedule.
     public init?(selectingFrom agreed: NDPSchedule, id: MACAddress) {
         let afterWindow = agreed.channel.frequencyMHz >= 5_000 ? 9 : 1
         guard let slot = agreed.slots.contains(afterWindow) ? afterWindow : agreed.slots.first else { return nil }
         self.init(
             id: id,
-            schedule: NDPSchedule(channel: agreed.channel, slots: [slot], startOffset: agreed.startOffset)
+            schedule: NDPSchedule(
+                channel: agreed.channel,
+                slots: [slot],
+                startOffset: agreed.startOffset,
+                periodSlots: agreed.periodSlots,
+                bandwidthMHz: agreed.bandwidthMHz
+            )
         )
     }
 
     /// The NDC of a received attribute, on the data path's channel (the NDC's schedule entries
-    /// name a map, whose channel is the availability's). nil without a schedule entry, or with a
-    /// time bitmap this bench cannot fold onto the 512 TU period.
+    /// name a map, whose channel is the availability's), over the longest period of its entries.
+    /// nil without a schedule entry, or with a time bitmap that cannot be read.
     public init?(_ attribute: NDCAttribute, channel: NANChannel) {
+        var period = NDPSchedule.slotsPerPeriod
         var slots = Set<Int>()
         var offset: UInt16?
         for entry in attribute.scheduleEntries {
             guard let expanded = NDPSchedule.slots(of: entry.timeBitmap) else { return nil }
-            slots.formUnion(expanded)
+            let longer = max(period, expanded.periodSlots)
+            slots = NDPSchedule.repeated(slots, from: period, to: longer)
+                .union(NDPSchedule.repeated(expanded.slots, from: expanded.periodSlots, to: longer))
+            period = longer
             offset = offset ?? entry.timeBitmap.control.startOffset
         }
         guard !slots.isEmpty else { return nil }
         self.init(
             id: attribute.ndcID,
-            schedule: NDPSchedule(channel: channel, slots: Array(slots), startOffset: offset ?? 0)
+            schedule: NDPSchedule(channel: channel, slots: Array(slots), startOffset: offset ?? 0, periodSlots: period)
+                .normalized
         )
     }
 

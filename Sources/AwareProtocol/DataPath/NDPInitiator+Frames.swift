@@ -30,7 +30,11 @@ extension NDPInitiator {
                 )
             )
         }
-        attributes.append(availability(committed: configuration.proposal))
+        if let shaped = configuration.proposalAttributes {
+            attributes += shaped.map { .availability($0) }
+        } else {
+            attributes.append(availability(committed: configuration.proposal))
+        }
         if let ndc = configuration.proposedNDC { attributes.append(.ndc(ndc.attribute())) }
         attributes.append(
             NDPFrames.ndl(
@@ -74,11 +78,8 @@ extension NDPInitiator {
                 )
             )
         }
-        let committed = NDPSchedule(
-            channel: agreed.channel,
-            slots: agreed.slots,
-            startOffset: configuration.proposal.startOffset
-        )
+        var committed = agreed
+        committed.startOffset = configuration.proposal.startOffset % UInt16(agreed.periodSlots)
         attributes.append(availability(committed: committed))
         if counterProposal {
             let selected = status == .rejected ? nil : ndc

@@ -32,7 +32,7 @@ extension NDPInitiator {
             return fail(.malformed("a secure Data Path Response to an open request"))
         }
 
-        let offered = message.availability.flatMap(NDPSchedule.init(availability:))
+        let offered = committedSchedule(in: message)
         let ndlStatus = message.ndl?.status ?? .accepted
         let counterProposal = ndlStatus == .continued
         let agreed: NDPSchedule
@@ -43,7 +43,8 @@ extension NDPInitiator {
             return [.cancel(.awaitingResponse), .failed(NDPFailure(.rejectedByPeer(reason), reason: reason))]
         case .continued:
             let minimum = Int(configuration.qos?.minimumTimeSlots ?? 0)
-            guard let offered, configuration.capability.contains(offered), offered.slots.count >= max(minimum, 1)
+            guard let offered, configuration.capability.contains(offered),
+                offered.minimumSlotsPerBlock >= max(minimum, 1)
             else {
                 return refuseCounterProposal(pending: pending, offered: offered)
             }
@@ -103,6 +104,14 @@ extension NDPInitiator {
             .cancel(.awaitingResponse), .transmit(confirmMPDU),
             .arm(.awaitingKeyInstall, at: now + configuration.retransmission.interval),
         ]
+    }
+
+    /// The responder's committed schedule (2.7), from every NAN Availability of the response: on
+    /// our proposal's channel, else on the channel of what we could do, else its first.
+    private func committedSchedule(in message: NDPMessage) -> NDPSchedule? {
+        guard let schedules = NDPSchedule.schedules(in: message.availabilities, kinds: [.committed]) else { return nil }
+        return schedules.first { $0.channel.number == configuration.proposal.channel.number }
+            ?? schedules.first { $0.channel.number == configuration.capability.channel.number } ?? schedules.first
     }
 
     /// m2 (4.2): Key Info 0x0108, the replay counter of m1, RNonce; the ND-PMKID, if sent,

@@ -16,6 +16,10 @@ public struct NDPInitiatorConfiguration: Hashable, Sendable {
     /// What we could do beyond the proposal: a counter-proposal inside it is accepted. nil
     /// means every slot of the proposal's channel.
     public var potential: NDPSchedule?
+    /// The NAN Availability attributes the request carries instead of the one built from
+    /// ``proposal`` and ``potential`` (2.7): a proposal laid out another way, over several maps,
+    /// channels or periods (``NDPProposalShape``). nil sends the built one.
+    public var proposalAttributes: [AvailabilityAttribute]?
     /// NDL QoS sent with the request (``PerformanceMode/ndlQoS`` signals a mode); nil sends none.
     public var qos: NDLQoSAttribute?
     /// The IPv6 link-local interface identifier (8 octets, NDPE TLV type 0); nil sends no TLV
@@ -49,6 +53,7 @@ public struct NDPInitiatorConfiguration: Hashable, Sendable {
         security: NDPSecurity,
         proposal: NDPSchedule,
         potential: NDPSchedule? = nil,
+        proposalAttributes: [AvailabilityAttribute]? = nil,
         qos: NDLQoSAttribute? = nil,
         interfaceIdentifier: [UInt8]? = nil,
         usesNDPE: Bool = true,
@@ -71,6 +76,7 @@ public struct NDPInitiatorConfiguration: Hashable, Sendable {
         self.security = security
         self.proposal = proposal
         self.potential = potential
+        self.proposalAttributes = proposalAttributes
         self.qos = qos
         self.interfaceIdentifier = interfaceIdentifier
         self.usesNDPE = usesNDPE
@@ -93,6 +99,11 @@ public struct NDPInitiatorConfiguration: Hashable, Sendable {
 
     /// What a counter-proposal must fit in.
     var capability: NDPSchedule {
-        potential ?? NDPSchedule(channel: proposal.channel, slots: Array(0..<NDPSchedule.slotsPerPeriod))
+        potential
+            ?? NDPSchedule(
+                channel: proposal.channel,
+                slots: Array(0..<NDPSchedule.slotsPerPeriod),
+                bandwidthMHz: proposal.bandwidthMHz
+            )
     }
 }

@@ -12,6 +12,8 @@ struct NDPMessage {
     let securityContext: SecurityContextInfoAttribute?
     let sharedKey: SharedKeyDescriptorAttribute?
     let availability: AvailabilityAttribute?
+    /// Every NAN Availability attribute of the frame, in order: one per Map ID (2.7).
+    let availabilities: [AvailabilityAttribute]
     let ndl: NDLAttribute?
     let qos: NDLQoSAttribute?
     /// The sender's Device Capability (2.6), when the NAF carries one.
@@ -27,7 +29,7 @@ struct NDPMessage {
         var cipherSuites: CipherSuiteInfoAttribute?
         var securityContext: SecurityContextInfoAttribute?
         var sharedKey: SharedKeyDescriptorAttribute?
-        var availability: AvailabilityAttribute?
+        var availabilities: [AvailabilityAttribute] = []
         var ndl: NDLAttribute?
         var qos: NDLQoSAttribute?
         var deviceCapability: DeviceCapabilityAttribute?
@@ -42,7 +44,7 @@ struct NDPMessage {
             case .cipherSuiteInfo(let value) where cipherSuites == nil: cipherSuites = value
             case .securityContextInfo(let value) where securityContext == nil: securityContext = value
             case .sharedKeyDescriptor(let value) where sharedKey == nil: sharedKey = value
-            case .availability(let value) where availability == nil: availability = value
+            case .availability(let value): availabilities.append(value)
             case .ndl(let value) where ndl == nil: ndl = value
             case .ndlQoS(let value) where qos == nil: qos = value
             case .deviceCapability(let value) where deviceCapability == nil: deviceCapability = value
@@ -58,7 +60,8 @@ struct NDPMessage {
         self.cipherSuites = cipherSuites
         self.securityContext = securityContext
         self.sharedKey = sharedKey
-        self.availability = availability
+        self.availability = availabilities.first
+        self.availabilities = availabilities
         self.ndl = ndl
         self.qos = qos
         self.deviceCapability = deviceCapability

@@ -24,15 +24,20 @@ extension NDPResponder {
             let failure = NDPFailure(.modeMismatch(expected: expected, requested: requested), reason: .qosUnacceptable)
             return reject(failure)
         }
-        guard let proposal = message.availability.flatMap(NDPSchedule.init(availability:)) else {
-            return reject(NDPFailure(.scheduleUnacceptable, reason: .invalidAvailability), ndl: true)
+        let own = configuration.availability
+        let proposal: NDPSchedule?
+        switch self.proposal(in: message) {
+        case .unreadable: return reject(NDPFailure(.scheduleUnacceptable, reason: .invalidAvailability), ndl: true)
+        case .elsewhere: proposal = nil
+        case .onOurChannel(let schedule): proposal = schedule
         }
         var needed = max(configuration.minimumSlots, 1)
         if let qos = message.qos, qos.hasMinimumTimeSlotsPreference { needed = max(needed, Int(qos.minimumTimeSlots)) }
-        let own = configuration.availability
         let agreed: NDPSchedule
         let counterProposal: Bool
-        if let common = own.intersection(proposal), common.slots.count >= needed {
+        if let proposal, let common = reach(own, toward: proposal).intersection(proposal),
+            common.minimumSlotsPerBlock >= needed
+        {
             agreed = common
             counterProposal = false
         } else if own.slots.count >= needed, configuration.policy.counterProposes {
@@ -42,6 +47,44 @@ extension NDPResponder {
             return reject(NDPFailure(.scheduleUnacceptable, reason: .invalidAvailability), ndl: true)
         }
         return accept(message, keys: keys, agreed: agreed, counterProposal: counterProposal, now: now)
+    }
+
+    /// The part of the requester's availability on our data channel (2.7): its committed and
+    /// conditional entries across every map, on the primary channel we use.
+    private func proposal(in message: NDPMessage) -> Proposal {
+        let policy = configuration.policy
+        let attributes = policy.readsEveryMap ? message.availabilities : Array(message.availabilities.prefix(1))
+        let kinds: Set<AvailabilityEntryKind> =
+            policy.schedulesInConditional ? [.committed, .conditional] : [.committed]
+        guard !attributes.isEmpty, let schedules = NDPSchedule.schedules(in: attributes, kinds: kinds),
+            !schedules.isEmpty
+        else { return .unreadable }
+        guard let onOurs = schedules.first(where: { $0.channel.number == configuration.availability.channel.number })
+        else { return .elsewhere }
+        guard !policy.keepsLongPeriods, onOurs.periodSlots > NDPSchedule.slotsPerPeriod else {
+            return .onOurChannel(onOurs)
+        }
+        // The fault: every slot any repetition holds is taken as held in every 512 TU.
+        let folded = Set(onOurs.slots.map { $0 % NDPSchedule.slotsPerPeriod })
+        return .onOurChannel(
+            NDPSchedule(channel: onOurs.channel, slots: Array(folded), bandwidthMHz: onOurs.bandwidthMHz)
+        )
+    }
+
+    private enum Proposal {
+        /// No NAN Availability, none with a committed or conditional slot, or one that cannot be read.
+        case unreadable
+        /// Slots on other channels only.
+        case elsewhere
+        case onOurChannel(NDPSchedule)
+    }
+
+    /// Our availability at the bandwidth a proposal on the same primary channel asks for, up to
+    /// the widest we take (hostap matches availability by control channel, whatever the width).
+    private func reach(_ own: NDPSchedule, toward proposal: NDPSchedule) -> NDPSchedule {
+        var widened = own
+        widened.bandwidthMHz = max(own.bandwidthMHz, min(proposal.bandwidthMHz, configuration.maximumBandwidthMHz))
+        return widened
     }
 
     /// Security Present -> one allowed CSID, a credential for the peer whose ND-PMKID is the

@@ -7,6 +7,9 @@ public struct NDPResponderConfiguration: Hashable, Sendable {
     public var clusterID: MACAddress
     /// What the accessory can offer; the agreed schedule is a subset of it.
     public var availability: NDPSchedule
+    /// The widest channel the accessory's radio takes on its data channel: a proposal on the
+    /// same primary channel is scheduled at the narrower of its bandwidth and this one.
+    public var maximumBandwidthMHz: Int
     /// Sent as NDPE TLV type 0 when the request came as NDPE; nil sends none.
     public var interfaceIdentifier: [UInt8]?
     public var policy: NDPResponderPolicy
@@ -31,6 +34,7 @@ public struct NDPResponderConfiguration: Hashable, Sendable {
         localNDI: MACAddress,
         clusterID: MACAddress,
         availability: NDPSchedule,
+        maximumBandwidthMHz: Int = 80,
         interfaceIdentifier: [UInt8]? = nil,
         policy: NDPResponderPolicy = NDPResponderPolicy(),
         credentials: [MACAddress: NDPSecurity] = [:],
@@ -46,6 +50,7 @@ public struct NDPResponderConfiguration: Hashable, Sendable {
         self.localNDI = localNDI
         self.clusterID = clusterID
         self.availability = availability
+        self.maximumBandwidthMHz = maximumBandwidthMHz
         self.interfaceIdentifier = interfaceIdentifier
         self.policy = policy
         self.credentials = credentials

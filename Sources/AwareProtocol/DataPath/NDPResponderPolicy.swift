@@ -26,6 +26,16 @@ public struct NDPResponderPolicy: Hashable, Sendable {
     /// Keep the NDC a request proposes (its ID, and its schedule when it fits, 2.8); off (a
     /// fault switch) selects one of our own whatever was proposed.
     public var honoursProposedNDC: Bool
+    /// Read the proposal from every NAN Availability attribute of the request, one per Map ID
+    /// (2.7); off (a fault switch) reads only the first.
+    public var readsEveryMap: Bool
+    /// Keep a proposal's own period when it repeats over more than 512 TU (2.7); off (a fault
+    /// switch) folds it onto 512 TU, committing slots the peer only holds in some periods (the
+    /// short-period assumption ESP-IDF had to drop for iPhones, esp-idf #16743).
+    public var keepsLongPeriods: Bool
+    /// Schedule in the proposal's conditional entries as well as its committed ones (2.7;
+    /// hostap covers a schedule by both); off (a fault switch) reads committed entries only.
+    public var schedulesInConditional: Bool
 
     public init(
         requiresSecurity: Bool = true,
@@ -36,8 +46,14 @@ public struct NDPResponderPolicy: Hashable, Sendable {
         checksPMKID: Bool = true,
         selectsNDC: Bool = true,
         followsPeerNDPESupport: Bool = true,
-        honoursProposedNDC: Bool = true
+        honoursProposedNDC: Bool = true,
+        readsEveryMap: Bool = true,
+        keepsLongPeriods: Bool = true,
+        schedulesInConditional: Bool = true
     ) {
+        self.readsEveryMap = readsEveryMap
+        self.keepsLongPeriods = keepsLongPeriods
+        self.schedulesInConditional = schedulesInConditional
         self.honoursProposedNDC = honoursProposedNDC
         self.selectsNDC = selectsNDC
         self.followsPeerNDPESupport = followsPeerNDPESupport

@@ -2,61 +2,109 @@ import AwareWire
 
 extension NDPSchedule {
     /// The committed schedule of a NAN Availability attribute (2.7): the union of the committed
-    /// entries that name one channel and carry a time bitmap. nil when there is none, or when
-    /// committed entries name different channels (a multi-channel schedule is not modelled).
+    /// entries with a time bitmap. nil when there is none, or when the committed entries name
+    /// different primary channels (use ``schedules(in:kinds:bitmapRequired:)`` for those).
     public init?(availability: AvailabilityAttribute) {
-        self.init(entries: availability.entries.filter(\.isCommitted))
+        guard let schedules = Self.schedules(in: [availability], kinds: [.committed]), schedules.count == 1 else {
+            return nil
+        }
+        self = schedules[0]
     }
 
     /// The potential availability (what the sender could do); an entry without a time bitmap
-    /// means every slot.
+    /// means every slot. nil under the same conditions as ``init(availability:)``.
     public init?(potentialIn availability: AvailabilityAttribute) {
-        self.init(entries: availability.entries.filter(\.isPotential), bitmapRequired: false)
+        guard let schedules = Self.schedules(in: [availability], kinds: [.potential], bitmapRequired: false),
+            schedules.count == 1
+        else { return nil }
+        self = schedules[0]
     }
 
-    init?(entries: [AvailabilityEntry], bitmapRequired: Bool = true) {
-        var channel: NANChannel?
-        var slots = Set<Int>()
-        var offset: UInt16?
-        for entry in entries {
-            guard case .channels(let channels)? = entry.bandChannelEntries?.entries,
-                let first = channels.first.flatMap(NANChannel.init(channelEntry:))
-            else { continue }
-            if let channel, channel.number != first.number { return nil }
-            channel = first
+    /// The schedules the entries of `kinds` in the NAN Availability attributes of one frame
+    /// describe, one per primary channel, across every Map ID (2.7: a device sends one attribute
+    /// per map; hostap sends map 1 per radio, this bench map 0, a phone may send several).
+    /// Entries on the same primary channel are united over the longest period among them.
+    ///
+    /// A committed or conditional entry names one channel: its first Channel Entry counts (hostap
+    /// refuses one with several unless it is also potential). A potential entry may list several
+    /// channels; each gets the entry's slots, and without a time bitmap every slot when
+    /// `bitmapRequired` is false. Band entries name no channel and are skipped.
+    ///
+    /// - Returns: sorted by channel; nil when a time bitmap cannot be read (a reserved Bit
+    ///   Duration), so the caller can refuse the availability as hostap does.
+    public static func schedules(
+        in attributes: [AvailabilityAttribute],
+        kinds: Set<AvailabilityEntryKind>,
+        bitmapRequired: Bool = true
+    ) -> [NDPSchedule]? {
+        var byChannel: [UInt8: (channel: NANChannel, bandwidth: Int, period: Int, slots: Set<Int>, offset: UInt16?)] =
+            [:]
+        for entry in attributes.flatMap(\.entries) where kinds.contains(where: { $0.matches(entry) }) {
+            guard case .channels(let channelEntries)? = entry.bandChannelEntries?.entries else { continue }
+            let named =
+                entry.isPotential && !entry.isCommitted && !entry.isConditional
+                ? channelEntries : Array(channelEntries.prefix(1))
+            let period: Int
+            let slots: Set<Int>
             if let bitmap = entry.timeBitmap {
                 guard let expanded = Self.slots(of: bitmap) else { return nil }
-                slots.formUnion(expanded)
-                offset = offset ?? bitmap.control.startOffset
+                (period, slots) = expanded
             } else if bitmapRequired {
                 continue
             } else {
-                slots.formUnion(0..<Self.slotsPerPeriod)
+                (period, slots) = (slotsPerPeriod, Set(0..<slotsPerPeriod))
+            }
+            for channelEntry in named {
+                guard let primary = NANChannel.primary(of: channelEntry) else { continue }
+                var group =
+                    byChannel[primary.channel.number]
+                    ?? (primary.channel, primary.bandwidthMHz, period, [], entry.timeBitmap?.control.startOffset)
+                let longer = max(group.period, period)
+                group.slots = Self.repeated(group.slots, from: group.period, to: longer)
+                    .union(Self.repeated(slots, from: period, to: longer))
+                group.period = longer
+                byChannel[primary.channel.number] = group
             }
         }
-        guard let channel, !slots.isEmpty else { return nil }
-        self.init(channel: channel, slots: Array(slots), startOffset: offset ?? 0)
+        return byChannel.values.sorted { $0.channel < $1.channel }.compactMap { group in
+            guard !group.slots.isEmpty else { return nil }
+            return NDPSchedule(
+                channel: group.channel,
+                slots: Array(group.slots),
+                startOffset: group.offset ?? 0,
+                periodSlots: group.period,
+                bandwidthMHz: group.bandwidth
+            ).normalized
+        }
     }
 
-    /// The 16 TU slots of the 512 TU period a time bitmap covers (2.7: bit i = slot i of Bit
-    /// Duration from Start Offset, repeating every Period). A bitmap that does not repeat, or
-    /// repeats over more than 512 TU, is folded onto one 512 TU period: a slot counts when any
-    /// repetition holds it, which is what the peer's radio has to be on for.
-    static func slots(of bitmap: TimeBitmap) -> Set<Int>? {
-        guard let duration = bitmap.control.bitDuration.timeUnits else { return nil }
-        let period = min(bitmap.control.period.timeUnits ?? PerformanceMode.periodTU, PerformanceMode.periodTU)
-        let start = bitmap.control.startOffsetTU
+    static func repeated(_ slots: Set<Int>, from period: Int, to target: Int) -> Set<Int> {
+        guard target > period else { return slots }
+        return Set(stride(from: 0, to: target, by: period).flatMap { base in slots.map { base + $0 } })
+    }
+
+    /// The 16 TU slots a time bitmap covers (2.7: bit i = slot i of Bit Duration from Start
+    /// Offset, repeating every Period), over the bitmap's period, or 512 TU for a 128 or 256 TU
+    /// period (repeated to fill it), the way hostap's `nan_tbm_to_bf` expands bits to 16 TU slots.
+    /// Bits past the end of the period wrap into it (hostap refuses such a bitmap; a slot is a
+    /// slot). A bitmap that does not repeat (Period 0) is read over 8192 TU, hostap's horizon; a
+    /// reserved Bit Duration gives nil.
+    static func slots(of bitmap: TimeBitmap) -> (periodSlots: Int, slots: Set<Int>)? {
+        guard let durationTU = bitmap.control.bitDuration.timeUnits else { return nil }
+        let duration = durationTU / PerformanceMode.slotTU
+        let cycle =
+            (bitmap.control.period.timeUnits ?? maximumPeriodSlots * PerformanceMode.slotTU)
+            / PerformanceMode.slotTU
+        let period = max(cycle, slotsPerPeriod)
+        let start = Int(bitmap.control.startOffset)
         var slots = Set<Int>()
         for index in bitmap.slotIndices {
-            let from = start + index * duration
-            for tu in stride(from: from, to: from + duration, by: PerformanceMode.slotTU) {
-                let phase = tu % period
-                for copy in stride(from: phase, to: PerformanceMode.periodTU, by: period) {
-                    slots.insert(copy / PerformanceMode.slotTU)
-                }
+            for step in 0..<duration {
+                let slot = (start + index * duration + step) % cycle
+                for copy in stride(from: slot, to: period, by: cycle) { slots.insert(copy) }
             }
         }
-        return slots
+        return (period, slots)
     }
 
     /// A committed or potential availability entry for this schedule (2.7), as the data-path
@@ -67,8 +115,10 @@ extension NDPSchedule {
 
     /// One availability entry for this schedule (2.7). The time bitmap is left out of an entry
     /// that covers every slot of a potential schedule ("available at any time").
-    func entry(_ kind: AvailabilityEntryKind, style: NDPAvailabilityStyle) -> AvailabilityEntry {
-        let channels = BandChannelEntries(channels: [channel.channelEntry])
+    public func entry(_ kind: AvailabilityEntryKind, style: NDPAvailabilityStyle) -> AvailabilityEntry {
+        let channels = BandChannelEntries(channels: [
+            channel.channelEntry(bandwidthMHz: bandwidthMHz) ?? channel.channelEntry
+        ])
         switch kind {
         case .committed:
             return AvailabilityEntry(
@@ -87,11 +137,31 @@ extension NDPSchedule {
                 timeBitmap: isFull ? nil : timeBitmap,
                 bandChannelEntries: channels
             )
+        case .conditional:
+            return AvailabilityEntry(
+                conditional: true,
+                utilization: style.committedUtilization,
+                rxNSS: style.committedRxNSS,
+                timeBitmap: timeBitmap,
+                bandChannelEntries: channels
+            )
         }
     }
 }
 
-enum AvailabilityEntryKind {
+/// The Type bits of an Availability Entry (2.7: b0 Committed, b1 Potential, b2 Conditional).
+public enum AvailabilityEntryKind: Hashable, Sendable, CaseIterable {
     case committed
     case potential
+    /// Slots the sender would commit if the peer agrees; a responder may schedule in them like
+    /// in committed ones (hostap covers a schedule by committed and conditional entries).
+    case conditional
+
+    func matches(_ entry: AvailabilityEntry) -> Bool {
+        switch self {
+        case .committed: entry.isCommitted
+        case .potential: entry.isPotential
+        case .conditional: entry.isConditional
+        }
+    }
 }
