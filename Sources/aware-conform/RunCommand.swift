@@ -1,6 +1,7 @@
 import AccessoryKit
 import ArgumentParser
 import AwareCommandLine
+import AwareProtocol
 import ConformanceKit
 import Foundation
 
@@ -102,6 +103,17 @@ struct RunCommand: ParsableCommand {
     var faultPlanPath: String?
 
     @Option(
+        name: .customLong("proposal-shape"),
+        help: ArgumentHelp(
+            "How the phone lays out its data path proposals: "
+                + NDPProposalShape.allCases.map(\.rawValue).joined(separator: ", ")
+                + " (docs/schedules.md). Every data path the tests open is proposed this way.",
+            valueName: "shape"
+        )
+    )
+    var proposalShape: NDPProposalShape = .basic
+
+    @Option(
         help: ArgumentHelp(
             "With --target socket[:PATH] or nl80211:IFACE: before any test, wait up to this long for the accessory "
                 + "to publish one of the profile's services (either side may start first); none: exit 3 with "
@@ -137,6 +149,7 @@ struct RunCommand: ParsableCommand {
             Invocation.program(default: "aware-conform"), "run", "--profile", path, "--target", targetOptions.target,
         ]
         if let faultPlanPath { rerun += ["--fault-plan", faultPlanPath] }
+        if proposalShape != .basic { rerun += ["--proposal-shape", proposalShape.rawValue] }
         if let control = targetOptions.control { rerun += ["--control", control] }
         for fault in faults { rerun += ["--fault", fault] }
         let configuration = RunConfiguration(
@@ -151,7 +164,8 @@ struct RunCommand: ParsableCommand {
             clock: target.clock,
             rerun: RerunCommand(baseArguments: rerun),
             toolVersion: AwareConform.version,
-            faultPlan: faultPlan
+            faultPlan: faultPlan,
+            proposalShape: proposalShape
         )
         let runner: TestRunner
         do {
@@ -226,3 +240,5 @@ struct RunCommand: ParsableCommand {
         }
     }
 }
+
+extension NDPProposalShape: ExpressibleByArgument {}

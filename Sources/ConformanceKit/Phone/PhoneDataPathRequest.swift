@@ -27,6 +27,9 @@ public struct PhoneDataPathRequest: Hashable, Sendable {
     public var security: Security
     /// The schedule the phone proposes; nil proposes the mode's own (``NDPSchedule/init(mode:channel:)``).
     public var proposal: NDPSchedule?
+    /// How the proposal is laid out on the air; nil takes the phone's (``PhoneDataPaths/proposalShape``,
+    /// the run's `--proposal-shape`).
+    public var shape: NDPProposalShape?
     /// The accessory's application port for this service (its profile's `datapath.port`).
     public var servicePort: UInt16
     /// The accessory's file-service port, when it has one.
@@ -43,6 +46,7 @@ public struct PhoneDataPathRequest: Hashable, Sendable {
         serviceClass: ServiceClass = .bestEffort,
         security: Security = .paired,
         proposal: NDPSchedule? = nil,
+        shape: NDPProposalShape? = nil,
         servicePort: UInt16 = AppPorts.defaultService,
         filePort: UInt16? = nil,
         proposedNDC: NDCSchedule? = nil
@@ -57,5 +61,6 @@ public struct PhoneDataPathRequest: Hashable, Sendable {
         self.serviceClass = serviceClass
         self.security = security
         self.proposal = proposal
+        self.shape = shape
     }
 }

@@ -18,6 +18,8 @@ public final class PhoneDataPaths {
     /// The accessory's data-path NAFs of each data path, in order, as they arrived (after the
     /// pairwise protection): what the conformance tests judge the accessory's frames by.
     public private(set) var receivedFrames: [DataLinkID: [ReceivedFrame]] = [:]
+    /// How the phone lays out its proposals unless a request names a shape (`--proposal-shape`).
+    public var proposalShape: NDPProposalShape = .basic
     private var nextNDPID: UInt8 = 1
     private var nextDialogToken: UInt8 = 1
     private var generator: SeededGenerator
@@ -63,7 +65,12 @@ public final class PhoneDataPaths {
         }
         requests[id] = request
         outcomes[id] = .pending
-        let proposal = request.proposal ?? NDPSchedule(mode: request.mode)
+        let shape = request.shape ?? proposalShape
+        let layout = shape.layout(
+            base: request.proposal ?? NDPSchedule(mode: request.mode),
+            style: NDPAvailabilityStyle()
+        )
+        let proposal = layout.proposal
         log?(
             "datapath_request",
             [
@@ -71,6 +78,7 @@ public final class PhoneDataPaths {
                 "mode": .string(request.mode.rawValue), "serviceClass": .string(request.serviceClass.rawValue),
                 "security": .string("\(request.security)"),
                 "proposal": .array(proposal.slots.map { .unsigned(UInt64($0)) }),
+                "proposalShape": .string(shape.rawValue), "proposalPeriodTU": .unsigned(UInt64(proposal.periodTU)),
             ]
         )
         // The request goes out in the phone's cluster, A3 its Cluster ID: a phone still
@@ -88,7 +96,12 @@ public final class PhoneDataPaths {
                 serviceID: ServiceID(serviceName: request.serviceName),
                 security: security,
                 proposal: proposal,
-                potential: NDPSchedule(mode: .realtime, channel: proposal.channel),
+                // What the phone can do beyond its proposal: the realtime slots on its data
+                // channel, or every slot there when the shape proposes elsewhere.
+                potential: layout.proposedElsewhere
+                    ? layout.potential : NDPSchedule(mode: .realtime, channel: proposal.channel),
+                // hostap's single map is built from the proposal itself, byte for byte as before.
+                proposalAttributes: shape == .basic ? nil : layout.attributes,
                 qos: request.mode.ndlQoS,
                 interfaceIdentifier: IPv6Address.interfaceIdentifier(from: own.dataInterfaceAddress),
                 usesNDPE: usesNDPE,

@@ -1,3 +1,5 @@
+import AwareProtocol
+
 /// How to run: the flags of `aware-conform run`, resolved by the executable.
 public struct RunConfiguration: Sendable {
     public var capabilities: TargetCapabilities
@@ -17,6 +19,8 @@ public struct RunConfiguration: Sendable {
     public var runID: String?
     /// Faults to apply to the tests (`--fault-plan FILE`, docs/fault-plans.md).
     public var faultPlan: FaultPlan?
+    /// How the runner's phone lays out its data path proposals (`--proposal-shape`).
+    public var proposalShape: NDPProposalShape
 
     public init(
         capabilities: TargetCapabilities,
@@ -31,8 +35,10 @@ public struct RunConfiguration: Sendable {
         rerun: RerunCommand,
         toolVersion: String,
         runID: String? = nil,
-        faultPlan: FaultPlan? = nil
+        faultPlan: FaultPlan? = nil,
+        proposalShape: NDPProposalShape = .basic
     ) {
+        self.proposalShape = proposalShape
         self.capabilities = capabilities
         self.baseSeed = baseSeed
         self.selection = selection

@@ -1,3 +1,4 @@
+import AwareProtocol
 import AwareWire
 import Foundation
 
@@ -21,6 +22,8 @@ public final class TestContext: @unchecked Sendable {
     /// The steps of the run's fault plan that apply to this test (`--fault-plan`); the test's
     /// scenario hands them to the air.
     public let faultSteps: [FaultStep]
+    /// How the phone lays out its data path proposals in this run (`--proposal-shape`).
+    public let proposalShape: NDPProposalShape
     /// A deterministic generator seeded with `seed`. Use it from the body's thread only; hand other
     /// parts of the test their own stream with `makeGenerator(_:)`.
     public var generator: SeededGenerator
@@ -45,8 +48,10 @@ public final class TestContext: @unchecked Sendable {
         budget: Interval,
         capabilities: TargetCapabilities,
         clock: TestClock,
-        faultSteps: [FaultStep] = []
+        faultSteps: [FaultStep] = [],
+        proposalShape: NDPProposalShape = .basic
     ) {
+        self.proposalShape = proposalShape
         self.id = id
         self.title = title
         self.seed = seed

@@ -169,7 +169,8 @@ public struct TestRunner: Sendable {
             budget: test.budget,
             capabilities: configuration.capabilities,
             clock: configuration.clock,
-            faultSteps: configuration.faultPlan?.steps(for: test.id) ?? []
+            faultSteps: configuration.faultPlan?.steps(for: test.id) ?? [],
+            proposalShape: configuration.proposalShape
         )
         let limit = test.wallLimit ?? configuration.defaultWallLimit
         context.logFromRunner(

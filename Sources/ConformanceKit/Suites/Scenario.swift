@@ -65,6 +65,7 @@ final class Scenario {
                 address: identity == nil ? nil : identities?.address(seed: context.seed),
                 nik: identity?.nik
             )
+            phone.dataPaths.proposalShape = context.proposalShape
             let context = self.context
             let session = self.session
             let faults = self.faults
