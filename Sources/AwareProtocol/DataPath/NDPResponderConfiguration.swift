@@ -9,6 +9,10 @@ public struct NDPResponderConfiguration: Hashable, Sendable {
     public var availability: NDPSchedule
     /// Sent as NDPE TLV type 0 when the request came as NDPE; nil sends none.
     public var interfaceIdentifier: [UInt8]?
+    /// Publish ID -> the transport of the service it publishes (port and protocol), sent in every
+    /// Data Path Response that is not a rejection: as the NDPE Service Info TLV, or in the NDP
+    /// Specific Info of an NDP attribute (Android's placement). A service without an entry sends none.
+    public var transportInfo: [UInt8: GenericServiceProtocol]
     public var policy: NDPResponderPolicy
     /// Peer NMI -> what we hold for it (the ND-PMK of a paired peer).
     public var credentials: [MACAddress: NDPSecurity]
@@ -32,6 +36,7 @@ public struct NDPResponderConfiguration: Hashable, Sendable {
         clusterID: MACAddress,
         availability: NDPSchedule,
         interfaceIdentifier: [UInt8]? = nil,
+        transportInfo: [UInt8: GenericServiceProtocol] = [:],
         policy: NDPResponderPolicy = NDPResponderPolicy(),
         credentials: [MACAddress: NDPSecurity] = [:],
         defaultCredential: NDPSecurity? = nil,
@@ -47,6 +52,7 @@ public struct NDPResponderConfiguration: Hashable, Sendable {
         self.clusterID = clusterID
         self.availability = availability
         self.interfaceIdentifier = interfaceIdentifier
+        self.transportInfo = transportInfo
         self.policy = policy
         self.credentials = credentials
         self.defaultCredential = defaultCredential
