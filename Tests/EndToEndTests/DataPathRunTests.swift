@@ -37,7 +37,7 @@ import Testing
         ])
         #expect(run.status == 0, "\(run.output.suffix(2000))")
         let verdicts = PairingRunTests.verdicts(run.tests)
-        #expect(verdicts.count == 21)
+        #expect(verdicts.count == 22)
         #expect(!verdicts.values.contains("fail"), "\(verdicts.filter { $0.value == "fail" })")
         // The drone offers realtime but no file service; the camera the other way round.
         let skipped = verdicts.filter { $0.value == "skip" }.keys.sorted()
@@ -61,6 +61,24 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.standardOutput.suffix(3000))")
         #expect(outcome.standardOutput.contains("ok   --fault file-corrupt-chunk: 2 failing, 2 expected"))
         #expect(outcome.standardOutput.contains("ok   --fault file-no-resume: 1 failing, 1 expected"))
+    }
+
+    /// The transport faults through the real program: each fails WA/NDP/BV-12 and nothing else,
+    /// the clean drone passes it (the selftest's first line).
+    @Test func theTransportFaultsFailExactlyTheTransportTest() async throws {
+        let outcome = try await CommandRunner.run(
+            "aware-conform",
+            [
+                "selftest", "--profile", "Profiles/drone.json", "--only-fault", "ndp-no-transport-info",
+                "--only-fault", "ndp-wrong-transport-protocol", "--jobs", "2",
+            ]
+        )
+        #expect(outcome.status == 0, "\(outcome.standardOutput.suffix(3000))")
+        let clean = outcome.standardOutput.split(separator: "\n").first { $0.hasPrefix("no fault:") }
+        #expect(clean?.hasSuffix(" applicable tests, 0 failing") == true, "\(String(describing: clean))")
+        #expect(outcome.standardOutput.contains("ok   --fault ndp-no-transport-info: 1 failing, 1 expected"))
+        #expect(outcome.standardOutput.contains("ok   --fault ndp-wrong-transport-protocol: 1 failing, 1 expected"))
+        #expect(outcome.standardOutput.hasSuffix("selftest passed\n"))
     }
 
     @Test func tsharkReadsTheDataPathOfARunsCapture() async throws {

@@ -53,6 +53,8 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
     case noSelectedNDC = "ndl-no-ndc"
     case ignoreProposedNDC = "ndl-ignore-proposed-ndc"
     case alwaysNDPE = "ndp-always-ndpe"
+    case noTransportInfo = "ndp-no-transport-info"
+    case wrongTransportProtocol = "ndp-wrong-transport-protocol"
     case nafAddressThreeOwnNMI = "naf-a3-own-nmi"
     case usdOwnSlotClock = "ndp-usd-own-slot-clock"
     case plaintextData = "ndp-plaintext-data"
@@ -122,6 +124,9 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
         case .noSelectedNDC: "accept a data path with an NDL Response that selects no NDC"
         case .ignoreProposedNDC: "select an NDC of its own, ignoring the one the phone's request proposed"
         case .alwaysNDPE: "answer with the NDPE attribute even to a phone whose Device Capability reads only NDP"
+        case .noTransportInfo: "leave the service's transport port and protocol out of the Data Path Response"
+        case .wrongTransportProtocol:
+            "name the other transport protocol in the Data Path Response (TCP for a `_udp` service, UDP for `_tcp`)"
         case .nafAddressThreeOwnNMI: "send data-path NAFs with its own NMI as A3 instead of the cluster ID"
         case .usdOwnSlotClock:
             "when discovering unsynchronized (USD), count data slots from its own clock, not the phone's cluster's TSF"

@@ -36,7 +36,8 @@ final class AccessoryAppSession {
     }
 
     var transport: AppTransport { service.transport }
-    var appPort: UInt16 { UInt16(clamping: serviceProfile?.datapath?.port ?? Int(AppPorts.defaultService)) }
+    /// The port the Data Path Response named (``ServiceProfile/transportInfo(faults:)``).
+    var appPort: UInt16 { serviceProfile?.dataPathPort ?? AppPorts.defaultService }
     var filePort: UInt16? {
         guard let files = service.profile.app?.fileService else { return nil }
         return UInt16(clamping: files.port ?? serviceProfile?.datapath?.port ?? Int(AppPorts.defaultService))

@@ -151,6 +151,8 @@ final class AccessoryDataService {
             clusterID: clusterID,
             availability: availability(for: mode),
             interfaceIdentifier: IPv6Address.interfaceIdentifier(from: device.configuration.dataInterfaceAddress),
+            // Each service's port and protocol, named in the Response to a request for it.
+            transportInfo: services.compactMapValues { $0.transportInfo(faults: faults) },
             policy: NDPResponderPolicy(
                 requiresSecurity: !(allowsOpen || faults.contains(.acceptOpenDataPath)),
                 allowedSuites: suites.isEmpty ? [.ncsPKPASN128] : suites,

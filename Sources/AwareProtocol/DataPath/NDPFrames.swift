@@ -15,10 +15,21 @@ enum NDPFrames {
         return IEEE80211Frame.management(ManagementFrame(header: header, body: .nanAction(frame))).wireBytes
     }
 
-    /// The NDP or NDPE attribute for `common` (2.10).
-    static func ndpAttribute(_ common: NDPCommonFields, extended: Bool, interfaceIdentifier: [UInt8]?) -> NANAttribute {
-        guard extended else { return .ndp(NDPAttribute(common: common)) }
-        let tlvs = interfaceIdentifier.map { [NDPExtensionTLV.ipv6LinkLocal(interfaceIdentifier: $0)] } ?? []
+    /// The NDP or NDPE attribute for `common` (2.10). `serviceInfo` (the service's transport)
+    /// goes in an NDPE Service Info TLV; in an NDP attribute the same TLV goes in the NDP
+    /// Specific Info, where Android's firmware puts it (DataPathServiceInfo.swift; not settled by
+    /// a specification clause we can cite).
+    static func ndpAttribute(
+        _ common: NDPCommonFields,
+        extended: Bool,
+        interfaceIdentifier: [UInt8]?,
+        serviceInfo: GenericServiceProtocol? = nil
+    ) -> NANAttribute {
+        guard extended else {
+            return .ndp(NDPAttribute(common: common, ndpSpecificInfo: serviceInfo?.ndpExtensionTLV.wireBytes))
+        }
+        var tlvs = interfaceIdentifier.map { [NDPExtensionTLV.ipv6LinkLocal(interfaceIdentifier: $0)] } ?? []
+        if let serviceInfo { tlvs.append(serviceInfo.ndpExtensionTLV) }
         return .ndpExtension(NDPExtensionAttribute(common: common, tlvs: tlvs))
     }
 

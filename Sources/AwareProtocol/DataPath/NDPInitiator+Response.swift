@@ -76,7 +76,8 @@ extension NDPInitiator {
             schedule: agreed,
             peerInterfaceIdentifier: message.interfaceIdentifier,
             peerQoS: message.qos,
-            ndc: ndc
+            ndc: ndc,
+            peerServiceInfo: message.serviceInfo
         )
         let secure = pending.keys != nil
         guard secure || common.status == .continued || counterProposal else {

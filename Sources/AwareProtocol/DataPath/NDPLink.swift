@@ -34,6 +34,10 @@ public struct NDPLink: Hashable, Sendable {
     public var peerQoS: NDLQoSAttribute?
     /// The NDC the NDL Response selected (2.8); nil when the responder selected none.
     public var ndc: NDCSchedule?
+    /// The service transport the peer named in its NDPE Service Info TLV (or, in an NDP
+    /// attribute, its NDP Specific Info), if it named one: the port and protocol an initiator's
+    /// app connects to (Android `WifiAwareNetworkInfo.getPort` / `getTransportProtocol`).
+    public var peerServiceInfo: GenericServiceProtocol? = nil
 
     public var id: ID { ID(peerNMI: peerNMI, ndpID: ndpID) }
     public var localNDI: MACAddress { isInitiator ? initiatorNDI : responderNDI }

@@ -7,6 +7,9 @@ struct NDPMessage {
     let frame: NANActionFrame
     let common: NDPCommonFields
     let interfaceIdentifier: [UInt8]?
+    /// The sender's service transport: NDPE Service Info, or NDP Specific Info read as NDPE
+    /// TLVs (Android's placement, DataPathServiceInfo.swift).
+    let serviceInfo: GenericServiceProtocol?
     let isExtension: Bool
     let cipherSuites: CipherSuiteInfoAttribute?
     let securityContext: SecurityContextInfoAttribute?
@@ -25,6 +28,7 @@ struct NDPMessage {
     init?(_ frame: NANActionFrame) {
         var common: NDPCommonFields?
         var interfaceIdentifier: [UInt8]?
+        var serviceInfo: GenericServiceProtocol?
         var isExtension = false
         var cipherSuites: CipherSuiteInfoAttribute?
         var securityContext: SecurityContextInfoAttribute?
@@ -36,10 +40,13 @@ struct NDPMessage {
         var ndcs: [NDCAttribute] = []
         for attribute in frame.attributes {
             switch attribute {
-            case .ndp(let ndp) where common == nil: common = ndp.common
+            case .ndp(let ndp) where common == nil:
+                common = ndp.common
+                serviceInfo = ndp.genericServiceProtocol
             case .ndpExtension(let ndpe) where common == nil:
                 common = ndpe.common
                 interfaceIdentifier = ndpe.ipv6InterfaceIdentifier
+                serviceInfo = ndpe.genericServiceProtocol
                 isExtension = true
             case .cipherSuiteInfo(let value) where cipherSuites == nil: cipherSuites = value
             case .securityContextInfo(let value) where securityContext == nil: securityContext = value
@@ -56,6 +63,7 @@ struct NDPMessage {
         self.frame = frame
         self.common = common
         self.interfaceIdentifier = interfaceIdentifier
+        self.serviceInfo = serviceInfo
         self.isExtension = isExtension
         self.cipherSuites = cipherSuites
         self.securityContext = securityContext

@@ -2,7 +2,8 @@ import AwareCrypto
 import AwareWire
 
 extension NDPResponder {
-    /// Data Path Response (4.1): NDP(E) type Response with the Responder NDI; CSIA + SCIA +
+    /// Data Path Response (4.1): NDP(E) type Response with the Responder NDI and the published
+    /// service's transport (``NDPResponderConfiguration/transportInfo``); CSIA + SCIA +
     /// SKDA m2 when secure; our Availability (committed = the agreed or counter-proposed
     /// schedule); the Selected NDC (2.8); NDL Response; the request's NDL QoS echoed (hostap's
     /// order, session A frame 23).
@@ -21,7 +22,8 @@ extension NDPResponder {
                 status: status,
                 control: keys == nil ? [] : .securityPresent,
                 responderNDI: configuration.localNDI,
-                interfaceIdentifier: configuration.interfaceIdentifier
+                interfaceIdentifier: configuration.interfaceIdentifier,
+                serviceInfo: configuration.transportInfo[request.publishID]
             )
         )
         if let keys {
@@ -109,7 +111,8 @@ extension NDPResponder {
         reason: NANReasonCode = .reserved,
         control: NDPControl,
         responderNDI: MACAddress? = nil,
-        interfaceIdentifier: [UInt8]? = nil
+        interfaceIdentifier: [UInt8]? = nil,
+        serviceInfo: GenericServiceProtocol? = nil
     ) -> NANAttribute {
         let common = NDPCommonFields(
             dialogToken: request.dialogToken,
@@ -121,6 +124,11 @@ extension NDPResponder {
             ndpControl: control,
             responderNDI: responderNDI
         )
-        return NDPFrames.ndpAttribute(common, extended: request.extended, interfaceIdentifier: interfaceIdentifier)
+        return NDPFrames.ndpAttribute(
+            common,
+            extended: request.extended,
+            interfaceIdentifier: interfaceIdentifier,
+            serviceInfo: serviceInfo
+        )
     }
 }

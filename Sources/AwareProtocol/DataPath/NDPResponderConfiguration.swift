@@ -12,6 +12,10 @@ public struct NDPResponderConfiguration: Hashable, Sendable {
     public var maximumBandwidthMHz: Int
     /// Sent as NDPE TLV type 0 when the request came as NDPE; nil sends none.
     public var interfaceIdentifier: [UInt8]?
+    /// Publish ID -> the transport of the service it publishes (port and protocol), sent in every
+    /// Data Path Response that is not a rejection: as the NDPE Service Info TLV, or in the NDP
+    /// Specific Info of an NDP attribute (Android's placement). A service without an entry sends none.
+    public var transportInfo: [UInt8: GenericServiceProtocol]
     public var policy: NDPResponderPolicy
     /// Peer NMI -> what we hold for it (the ND-PMK of a paired peer).
     public var credentials: [MACAddress: NDPSecurity]
@@ -36,6 +40,7 @@ public struct NDPResponderConfiguration: Hashable, Sendable {
         availability: NDPSchedule,
         maximumBandwidthMHz: Int = 80,
         interfaceIdentifier: [UInt8]? = nil,
+        transportInfo: [UInt8: GenericServiceProtocol] = [:],
         policy: NDPResponderPolicy = NDPResponderPolicy(),
         credentials: [MACAddress: NDPSecurity] = [:],
         defaultCredential: NDPSecurity? = nil,
@@ -52,6 +57,7 @@ public struct NDPResponderConfiguration: Hashable, Sendable {
         self.availability = availability
         self.maximumBandwidthMHz = maximumBandwidthMHz
         self.interfaceIdentifier = interfaceIdentifier
+        self.transportInfo = transportInfo
         self.policy = policy
         self.credentials = credentials
         self.defaultCredential = defaultCredential

@@ -43,6 +43,14 @@ extension ServiceSpecificInfo: WireDescribable {
         if let txtRecord {
             fields.append(DecodedField("txtRecord", "DNS-SD TXT Record", .fields(txtRecord.decodedFields)))
         }
+        // ESP-IDF's pairing follow-up carries a Generic Service Protocol here (nan_pairing.c).
+        if protocolType == .generic,
+            let value = try? GenericServiceProtocol(wireBytes: info, structure: GenericServiceProtocol.structureName)
+        {
+            fields.append(
+                DecodedField("genericServiceProtocol", "Generic Service Protocol", .fields(value.decodedFields))
+            )
+        }
         return fields
     }
 }

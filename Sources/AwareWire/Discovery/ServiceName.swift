@@ -9,6 +9,24 @@ public struct ServiceName: Hashable, Sendable, CustomStringConvertible {
     public enum TransportProtocol: String, Hashable, Sendable {
         case tcp
         case udp
+
+        /// The IANA protocol number (6 TCP, 17 UDP), as a Generic Service Protocol's Transport
+        /// Protocol sub-attribute carries it (Android `WifiAwareNetworkInfo.getTransportProtocol`).
+        public var ipProtocolNumber: UInt8 {
+            switch self {
+            case .tcp: 6
+            case .udp: 17
+            }
+        }
+
+        /// The transport with IANA protocol number `number`; nil for any other protocol.
+        public init?(ipProtocolNumber number: UInt8) {
+            switch number {
+            case 6: self = .tcp
+            case 17: self = .udp
+            default: return nil
+            }
+        }
     }
 
     public static let maximumNameLength = 15

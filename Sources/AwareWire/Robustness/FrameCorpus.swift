@@ -326,7 +326,9 @@ public enum FrameCorpus {
                             responderNDI: accessoryNDI,
                             tlvs: [
                                 .ipv6LinkLocal(interfaceIdentifier: [0x00, 0xA0, 0x00, 0xFF, 0xFE, 0x00, 0x01, 0x01]),
-                                .serviceInfo(oui: [0x50, 0x6F, 0x9A], serviceProtocolType: 2, data: [0x01, 0x02]),
+                                // The service's transport as Android's publisher names it: port
+                                // 7000, UDP (GenericServiceProtocol), so mutations reach its parser.
+                                GenericServiceProtocol(transportPort: 7_000, transportProtocol: 17).ndpExtensionTLV,
                             ]
                         )
                     ),

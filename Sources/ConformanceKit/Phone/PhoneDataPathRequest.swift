@@ -30,8 +30,15 @@ public struct PhoneDataPathRequest: Hashable, Sendable {
     /// How the proposal is laid out on the air; nil takes the phone's (``PhoneDataPaths/proposalShape``,
     /// the run's `--proposal-shape`).
     public var shape: NDPProposalShape?
-    /// The accessory's application port for this service (its profile's `datapath.port`).
+    /// The accessory's application port for this service as its profile says (`datapath.port`).
+    /// The phone's app connects to the port the accessory's Data Path Response names
+    /// (``NDPLink/peerServiceInfo``), as an Android subscriber takes it from
+    /// `WifiAwareNetworkInfo.getPort`; this one only stands in when the response names none and
+    /// ``fallsBackToServicePort`` allows it.
     public var servicePort: UInt16
+    /// Use ``servicePort`` when the response names no port. Off, such a data path comes up
+    /// without an app session: the phone has nothing to connect to (WA/NDP/BV-12).
+    public var fallsBackToServicePort: Bool
     /// The accessory's file-service port, when it has one.
     public var filePort: UInt16?
     /// An NDC to propose in the request (nan-wire-reference.md 2.8); nil lets the accessory
@@ -48,11 +55,13 @@ public struct PhoneDataPathRequest: Hashable, Sendable {
         proposal: NDPSchedule? = nil,
         shape: NDPProposalShape? = nil,
         servicePort: UInt16 = AppPorts.defaultService,
+        fallsBackToServicePort: Bool = true,
         filePort: UInt16? = nil,
         proposedNDC: NDCSchedule? = nil
     ) {
         self.proposedNDC = proposedNDC
         self.servicePort = servicePort
+        self.fallsBackToServicePort = fallsBackToServicePort
         self.filePort = filePort
         self.accessory = accessory
         self.publishID = publishID

@@ -156,6 +156,15 @@ public final class PhoneDataPaths {
         return own && (device.peerCapability(accessory)?.ndpeAttributeSupported ?? true)
     }
 
+    /// The port the phone's app connects to on `link`: the one the accessory's Data Path Response
+    /// named; without one, the request's (the profile's) when the request allows it, else none.
+    /// Port 0 counts as none, as Android refuses it (`parseServiceInfoTlv`).
+    private func servicePort(of link: NDPLink, request: PhoneDataPathRequest?) -> UInt16? {
+        if let named = link.peerServiceInfo?.transportPort, named != 0 { return named }
+        guard request?.fallsBackToServicePort ?? true else { return nil }
+        return request?.servicePort ?? AppPorts.defaultService
+    }
+
     private func randomBytes(_ count: Int) -> [UInt8] {
         (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }
@@ -172,20 +181,27 @@ public final class PhoneDataPaths {
                 )
             }
             let request = requests[link.id]
-            let session = PhoneDataSession(
-                transport: transport,
-                link: link,
-                category: (request?.serviceClass ?? .bestEffort).accessCategory,
-                servicePort: request?.servicePort ?? AppPorts.defaultService,
-                filePort: request?.filePort
-            )
-            sessions[link.id] = session
+            let port = servicePort(of: link, request: request)
+            sessions[link.id] = port.map { port in
+                PhoneDataSession(
+                    transport: transport,
+                    link: link,
+                    category: (request?.serviceClass ?? .bestEffort).accessCategory,
+                    servicePort: port,
+                    filePort: request?.filePort
+                )
+            }
+            // What the accessory named (evidence for WA/NDP/BV-12) and the port the app uses.
+            let named = link.peerServiceInfo
             log?(
                 "datapath_established",
                 [
                     "accessory": .string(link.peerNMI.description), "ndpID": .unsigned(UInt64(link.ndpID)),
                     "slots": .array(link.schedule.slots.map { .unsigned(UInt64($0)) }),
                     "csid": link.security.map { .unsigned(UInt64($0.rawValue)) } ?? .null,
+                    "transportPort": named?.transportPort.map { .unsigned(UInt64($0)) } ?? .null,
+                    "transportProtocol": named?.transportProtocol.map { .unsigned(UInt64($0)) } ?? .null,
+                    "appPort": port.map { .unsigned(UInt64($0)) } ?? .null,
                 ]
             )
         case .failed(let id, let failure):

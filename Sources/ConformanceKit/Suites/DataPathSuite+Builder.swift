@@ -66,7 +66,16 @@ extension DataPathSuite {
             try pairing.discover(context, scenario, phone: phone, service: service)
         }
 
-        /// Asks for a data path and waits for the outcome.
+        /// The application port the profile gives `service`: the file service's own, else the
+        /// data service's `datapath.port`.
+        func profilePort(_ context: TestContext, service: String) throws -> Int {
+            let facts = try facts(context)
+            return service == facts.fileService?.service ? facts.fileService?.port ?? facts.port : facts.port
+        }
+
+        /// Asks for a data path and waits for the outcome. The phone's app uses the port the
+        /// accessory's response names; `fallsBackToServicePort` lets it use the profile's when
+        /// the response names none (``PhoneDataPathRequest/fallsBackToServicePort``).
         func request(
             _ context: TestContext,
             _ scenario: Scenario,
@@ -77,12 +86,12 @@ extension DataPathSuite {
             security: PhoneDataPathRequest.Security = .paired,
             proposal: NDPSchedule? = nil,
             proposedNDC: NDCSchedule? = nil,
+            fallsBackToServicePort: Bool = true,
             timeout: Interval = DataPathSuite.setupTimeout
         ) throws -> (DataLinkID, DataPathOutcome) {
             let phone = phone ?? scenario.phone
             let facts = try facts(context)
-            let port =
-                result.serviceName == facts.fileService?.service ? facts.fileService?.port ?? facts.port : facts.port
+            let port = try profilePort(context, service: result.serviceName)
             var id: DataLinkID?
             scenario.session.perform {
                 id = phone.dataPaths.open(
@@ -95,6 +104,7 @@ extension DataPathSuite {
                         security: security,
                         proposal: proposal,
                         servicePort: UInt16(clamping: port),
+                        fallsBackToServicePort: fallsBackToServicePort,
                         filePort: facts.fileService.map { UInt16(clamping: $0.port) },
                         proposedNDC: proposedNDC
                     )

@@ -19,10 +19,18 @@ import Testing
         var events: [AccessoryEvent] = []
         let profile: AccessoryProfile
 
-        init(profileName: String = "drone", store: PairingStore? = nil, faults: Set<AccessoryFault> = []) throws {
+        /// `adjust` changes the loaded profile before the accessory starts.
+        init(
+            profileName: String = "drone",
+            store: PairingStore? = nil,
+            faults: Set<AccessoryFault> = [],
+            adjust: (inout AccessoryProfile) -> Void = { _ in }
+        ) throws {
             let path = SessionFixture.directory.deletingLastPathComponent()
                 .appendingPathComponent("Profiles/\(profileName).json").path
-            profile = try ProfileLoader.load(path: path)
+            var profile = try ProfileLoader.load(path: path)
+            adjust(&profile)
+            self.profile = profile
             accessory = Accessory(
                 profile: profile,
                 air: air,
@@ -51,8 +59,8 @@ import Testing
             return true
         }
 
-        func discover() throws -> DiscoveryResult {
-            phone.subscribe(SubscribeConfiguration(serviceName: "_drone-service._udp", mode: .active))
+        func discover(_ service: String = "_drone-service._udp") throws -> DiscoveryResult {
+            phone.subscribe(SubscribeConfiguration(serviceName: service, mode: .active))
             #expect(run(.seconds(10)) { !phone.matchedResults().isEmpty })
             return try #require(phone.matchedResults().last)
         }

@@ -65,6 +65,16 @@ public struct NDPAttribute: NANAttributeBody, DataPathSharedFields {
         if let ndpSpecificInfo {
             fields.append(DecodedField("ndpSpecificInfo", "NDP Specific Info", .bytes(ndpSpecificInfo)))
         }
+        // Android's reading: the NDPE TLVs of its app info (DataPathServiceInfo.swift).
+        if let tlvs = ndpSpecificInfoTLVs {
+            fields.append(
+                DecodedField(
+                    "ndpSpecificInfoTLVs",
+                    "NDP Specific Info as TLVs",
+                    .list(tlvs.map { .fields($0.decodedFields) })
+                )
+            )
+        }
         return fields
     }
 }

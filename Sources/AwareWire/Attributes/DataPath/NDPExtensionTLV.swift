@@ -1,7 +1,9 @@
 /// One TLV of the NDP Extension attribute (nan-wire-reference.md 2.10; hostap
 /// `enum nan_ndpe_tlv_type`): Type (1) | Length (2, LE) | Value.
 /// Type 0 carries an IPv6 link-local Interface Identifier (8 octets); type 1 carries
-/// Service Info = OUI (3) | Service Protocol Type (1) | data; other types are kept raw.
+/// Service Info = OUI (3) | Service Protocol Type (1) | data; other types are kept raw. A Service
+/// Info of type 2 names the service's transport (``genericServiceProtocol()``,
+/// DataPathServiceInfo.swift).
 public enum NDPExtensionTLV: Hashable, Sendable, WireCodable, WireDescribable {
     case ipv6LinkLocal(interfaceIdentifier: [UInt8])
     case serviceInfo(oui: [UInt8], serviceProtocolType: UInt8, data: [UInt8])
@@ -70,6 +72,26 @@ public enum NDPExtensionTLV: Hashable, Sendable, WireCodable, WireDescribable {
         }
     }
 
+    /// A Service Info TLV's fields; a well-formed Generic Service Protocol is shown decoded too.
+    private func serviceInfoFields(oui: [UInt8], serviceProtocolType: UInt8, data: [UInt8]) -> [DecodedField] {
+        var fields = [
+            DecodedField("type", "Type", .named(UInt64(type), "Service Info")),
+            DecodedField("oui", "OUI", .bytes(oui)),
+            DecodedField(
+                "serviceProtocolType",
+                "Service Protocol Type",
+                .named(UInt64(serviceProtocolType), Self.serviceProtocolTypeName(serviceProtocolType))
+            ),
+            DecodedField("serviceSpecificInfo", "Service Specific Info", .bytes(data)),
+        ]
+        if let value = try? genericServiceProtocol() {
+            fields.append(
+                DecodedField("genericServiceProtocol", "Generic Service Protocol", .fields(value.decodedFields))
+            )
+        }
+        return fields
+    }
+
     public var decodedFields: [DecodedField] {
         switch self {
         case .ipv6LinkLocal(let interfaceIdentifier):
@@ -78,16 +100,7 @@ public enum NDPExtensionTLV: Hashable, Sendable, WireCodable, WireDescribable {
                 DecodedField("interfaceIdentifier", "Interface Identifier", .bytes(interfaceIdentifier)),
             ]
         case .serviceInfo(let oui, let serviceProtocolType, let data):
-            [
-                DecodedField("type", "Type", .named(UInt64(type), "Service Info")),
-                DecodedField("oui", "OUI", .bytes(oui)),
-                DecodedField(
-                    "serviceProtocolType",
-                    "Service Protocol Type",
-                    .named(UInt64(serviceProtocolType), Self.serviceProtocolTypeName(serviceProtocolType))
-                ),
-                DecodedField("serviceSpecificInfo", "Service Specific Info", .bytes(data)),
-            ]
+            serviceInfoFields(oui: oui, serviceProtocolType: serviceProtocolType, data: data)
         case .other(let type, let value):
             [
                 DecodedField("type", "Type", .named(UInt64(type), "Reserved")),
