@@ -55,6 +55,9 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
     case alwaysNDPE = "ndp-always-ndpe"
     case noTransportInfo = "ndp-no-transport-info"
     case wrongTransportProtocol = "ndp-wrong-transport-protocol"
+    case foldLongPeriods = "ndl-fold-long-periods"
+    case firstMapOnly = "ndl-first-map-only"
+    case ignoreConditional = "ndl-ignore-conditional"
     case nafAddressThreeOwnNMI = "naf-a3-own-nmi"
     case usdOwnSlotClock = "ndp-usd-own-slot-clock"
     case plaintextData = "ndp-plaintext-data"
@@ -125,6 +128,10 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
         case .ignoreProposedNDC: "select an NDC of its own, ignoring the one the phone's request proposed"
         case .alwaysNDPE: "answer with the NDPE attribute even to a phone whose Device Capability reads only NDP"
         case .noTransportInfo: "leave the service's transport port and protocol out of the Data Path Response"
+        case .foldLongPeriods:
+            "fold a proposal that repeats over more than 512 TU onto 512 TU (slots of any period count in every one)"
+        case .firstMapOnly: "read only the first NAN Availability (map) of a Data Path Request"
+        case .ignoreConditional: "schedule only in a request's committed entries, never its conditional ones"
         case .wrongTransportProtocol:
             "name the other transport protocol in the Data Path Response (TCP for a `_udp` service, UDP for `_tcp`)"
         case .nafAddressThreeOwnNMI: "send data-path NAFs with its own NMI as A3 instead of the cluster ID"

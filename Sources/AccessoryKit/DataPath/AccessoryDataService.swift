@@ -162,7 +162,10 @@ final class AccessoryDataService {
                 checksPMKID: !faults.contains(.acceptUnpairedDataPath),
                 selectsNDC: !faults.contains(.noSelectedNDC),
                 followsPeerNDPESupport: !faults.contains(.alwaysNDPE),
-                honoursProposedNDC: !faults.contains(.ignoreProposedNDC)
+                honoursProposedNDC: !faults.contains(.ignoreProposedNDC),
+                readsEveryMap: !faults.contains(.firstMapOnly),
+                keepsLongPeriods: !faults.contains(.foldLongPeriods),
+                schedulesInConditional: !faults.contains(.ignoreConditional)
             ),
             credentials: credentials,
             defaultCredential: fallback,

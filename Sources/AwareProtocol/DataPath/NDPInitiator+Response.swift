@@ -44,7 +44,7 @@ extension NDPInitiator {
         case .continued:
             let minimum = Int(configuration.qos?.minimumTimeSlots ?? 0)
             guard let offered, configuration.capability.contains(offered),
-                offered.minimumSlotsPerBlock >= max(minimum, 1)
+                offered.slotsInFirstBlock >= max(minimum, 1)
             else {
                 return refuseCounterProposal(pending: pending, offered: offered)
             }

@@ -31,18 +31,14 @@ extension NDPResponder {
         case .elsewhere: proposal = nil
         case .onOurChannel(let schedule): proposal = schedule
         }
-        // The requester's NDL QoS minimum (2.9, per 512 TU), but never more than its own proposal
-        // holds in each 512 TU: a long-period proposal may be thinner in some periods, and that
-        // is the requester's to keep, not a reason to counter-propose.
+        // The NDL QoS minimum (2.9) counts the common slots of the first 512 TU, as hostap's
+        // nan_ndl_determine_status does: a long-period proposal may be thinner in later periods.
         var needed = max(configuration.minimumSlots, 1)
-        if let qos = message.qos, qos.hasMinimumTimeSlotsPreference {
-            let asked = Int(qos.minimumTimeSlots)
-            needed = max(needed, proposal.map { min(asked, $0.minimumSlotsPerBlock) } ?? asked)
-        }
+        if let qos = message.qos, qos.hasMinimumTimeSlotsPreference { needed = max(needed, Int(qos.minimumTimeSlots)) }
         let agreed: NDPSchedule
         let counterProposal: Bool
         if let proposal, let common = reach(own, toward: proposal).intersection(proposal),
-            common.minimumSlotsPerBlock >= needed
+            common.slotsInFirstBlock >= needed
         {
             agreed = common
             counterProposal = false

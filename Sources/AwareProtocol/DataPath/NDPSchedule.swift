@@ -147,14 +147,9 @@ public struct NDPSchedule: Hashable, Sendable {
         return Set(other.repeated(toPeriodSlots: period).slots).isSubset(of: repeated(toPeriodSlots: period).slots)
     }
 
-    /// The smallest number of slots any 512 TU block of the period holds: what a peer can count
-    /// on in every 512 TU (an NDL QoS Minimum Time Slots is per 512 TU, 2.9).
-    public var minimumSlotsPerBlock: Int {
-        let blocks = periodSlots / Self.slotsPerPeriod
-        var counts = [Int](repeating: 0, count: blocks)
-        for slot in slots { counts[slot / Self.slotsPerPeriod] += 1 }
-        return counts.min() ?? 0
-    }
+    /// The slots of the first 512 TU of the period: what an NDL QoS Minimum Time Slots is held
+    /// against (hostap `nan_ndl_determine_status` counts the first 32 slots).
+    public var slotsInFirstBlock: Int { slots.count { $0 < Self.slotsPerPeriod } }
 
     /// The longest run of slots without availability, across the period boundary, in slots.
     public var longestGapSlots: Int {

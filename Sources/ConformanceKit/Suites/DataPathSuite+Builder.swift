@@ -85,6 +85,7 @@ extension DataPathSuite {
             serviceClass: ServiceClass = .bestEffort,
             security: PhoneDataPathRequest.Security = .paired,
             proposal: NDPSchedule? = nil,
+            shape: NDPProposalShape? = nil,
             proposedNDC: NDCSchedule? = nil,
             fallsBackToServicePort: Bool = true,
             timeout: Interval = DataPathSuite.setupTimeout
@@ -103,6 +104,7 @@ extension DataPathSuite {
                         serviceClass: serviceClass,
                         security: security,
                         proposal: proposal,
+                        shape: shape,
                         servicePort: UInt16(clamping: port),
                         fallsBackToServicePort: fallsBackToServicePort,
                         filePort: facts.fileService.map { UInt16(clamping: $0.port) },

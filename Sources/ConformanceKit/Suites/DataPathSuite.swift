@@ -20,7 +20,7 @@ public enum DataPathSuite {
 
     public static func tests(target: any AccessoryTarget, faults: [String] = []) throws -> [ConformanceTest] {
         let suite = Builder(target: target, faults: faults)
-        return try suite.setup() + suite.frames() + suite.transport() + suite.performance()
+        return try suite.setup() + suite.frames() + suite.transport() + suite.schedules() + suite.performance()
     }
 
     public static func expectedFailures(for fault: String, profile: ProfileFacts?) -> Set<String> {
@@ -40,7 +40,8 @@ public enum DataPathSuite {
 
     static let allTests: Set<String> = [
         "WA/NDP/BV-01", "WA/NDP/BV-02", "WA/NDP/BV-03", "WA/NDP/BV-04", "WA/NDP/BV-05", "WA/NDP/BV-06", "WA/NDP/BV-07",
-        "WA/NDP/BV-08", "WA/NDP/BV-09", "WA/NDP/BV-10", "WA/NDP/BV-11", "WA/NDP/BV-12", "WA/NDP/BI-01", "WA/NDP/BI-02",
+        "WA/NDP/BV-08", "WA/NDP/BV-09", "WA/NDP/BV-10", "WA/NDP/BV-11", "WA/NDP/BV-12", "WA/NDP/BV-13", "WA/NDP/BI-01",
+        "WA/NDP/BI-02",
         "WA/PERF/BV-01",
         "WA/PERF/BV-02", "WA/PERF/BV-03", "WA/PERF/BV-04", "WA/PERF/BV-05", "WA/PERF/BV-06",
         "WA/PERF/BI-01", "WA/PERF/BI-02",
@@ -57,7 +58,8 @@ public enum DataPathSuite {
         "no-frame-protection": pairedTests,
         "ndp-bad-m4-mic": [
             "WA/NDP/BV-01", "WA/NDP/BV-02", "WA/NDP/BV-03", "WA/NDP/BV-04", "WA/NDP/BV-05", "WA/NDP/BV-06",
-            "WA/NDP/BV-07", "WA/NDP/BV-08", "WA/NDP/BV-10", "WA/NDP/BV-11", "WA/NDP/BV-12", "WA/PERF/BV-01",
+            "WA/NDP/BV-07", "WA/NDP/BV-08", "WA/NDP/BV-10", "WA/NDP/BV-11", "WA/NDP/BV-12", "WA/NDP/BV-13",
+            "WA/PERF/BV-01",
             "WA/PERF/BV-02", "WA/PERF/BV-03", "WA/PERF/BV-04", "WA/PERF/BV-05", "WA/PERF/BV-06", "WA/PERF/BI-01",
         ],
         "ndp-accept-unpaired": ["WA/NDP/BI-01"],
@@ -70,6 +72,9 @@ public enum DataPathSuite {
         "ndp-always-ndpe": ["WA/NDP/BV-08"],
         "ndp-no-transport-info": ["WA/NDP/BV-12"],
         "ndp-wrong-transport-protocol": ["WA/NDP/BV-12"],
+        "ndl-fold-long-periods": ["WA/NDP/BV-13"],
+        "ndl-first-map-only": ["WA/NDP/BV-13"],
+        "ndl-ignore-conditional": ["WA/NDP/BV-13"],
         "naf-a3-own-nmi": ["WA/NDP/BV-09", "WA/NDP/BV-11"],
         "ndp-usd-own-slot-clock": ["WA/NDP/BV-11"],
         // An accessory that never joins the phone's cluster writes its own cluster's ID as A3.
@@ -77,7 +82,7 @@ public enum DataPathSuite {
         "ndp-plaintext-data": [
             "WA/NDP/BV-04", "WA/NDP/BV-05", "WA/PERF/BV-01", "WA/PERF/BV-02", "WA/PERF/BV-03", "WA/PERF/BV-04",
             "WA/PERF/BV-05", "WA/PERF/BV-06", "WA/PERF/BI-01", "WA/NDP/BV-01", "WA/NDP/BV-02", "WA/NDP/BV-03",
-            "WA/NDP/BV-11", "WA/NDP/BV-12",
+            "WA/NDP/BV-11", "WA/NDP/BV-12", "WA/NDP/BV-13",
         ],
         "ndp-single-peer": ["WA/NDP/BV-05"],
         "perf-realtime-as-bulk": ["WA/PERF/BV-01", "WA/PERF/BI-01"],

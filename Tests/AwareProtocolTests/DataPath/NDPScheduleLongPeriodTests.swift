@@ -54,7 +54,7 @@ private func hex(_ text: String) -> [UInt8] { HexString.decode(text)! }
         #expect(common.periodSlots == 64)
         #expect(common.slots == [0, 41])
         #expect(!own.contains(NDPSchedule(slots: [0, 1])))
-        #expect(schedule.minimumSlotsPerBlock == 1)
+        #expect(schedule.slotsInFirstBlock == 1)
         // Encoded back: same control 0x0020, 8 octets.
         #expect(written(common.timeBitmap) == hex("2000 08 0100000000020000"))
     }
