@@ -238,7 +238,7 @@ final class AccessoryAppSession {
         let measurement = PerformanceMeasurement(
             rssiDBm: statistics.lastSignalDBm,
             phyRateMbps: rate,
-            dutyCycle: Double(link.schedule.slots.count) / 32,
+            dutyCycle: link.schedule.dutyCycle,
             duration: transport.sharedNow - establishedAt,
             transmitLatencies: statistics.transmitLatencies,
             offeredPackets: statistics.framesOffered * inflate,

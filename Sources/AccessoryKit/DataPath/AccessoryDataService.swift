@@ -211,11 +211,14 @@ final class AccessoryDataService {
                     ("csid", link.security.map { .unsigned(UInt64($0.rawValue)) } ?? .null),
                     ("mode", .string(mode.rawValue)),
                     ("slots", .array(link.schedule.slots.map { .unsigned(UInt64($0)) })),
+                    ("periodTU", .unsigned(UInt64(link.schedule.periodTU))),
                     ("channel", .unsigned(UInt64(link.schedule.channel.number))),
+                    ("bandwidthMHz", .unsigned(UInt64(link.schedule.bandwidthMHz))),
                     ("service", service.map { .string($0.name) } ?? .null),
                 ],
                 "data path \(link.ndpID) with \(link.peerNMI) is up (\(mode.rawValue), "
-                    + "\(link.schedule.slots.count) of 32 slots on channel \(link.schedule.channel.number))"
+                    + "\(link.schedule.slots.count) of \(link.schedule.periodSlots) slots on channel "
+                    + "\(link.schedule.channel.number))"
             )
             session.start()
         case .failed(let id, let failure):

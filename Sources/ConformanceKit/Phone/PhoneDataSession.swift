@@ -122,7 +122,7 @@ public final class PhoneDataSession {
         let measurement = PerformanceMeasurement(
             rssiDBm: signal,
             phyRateMbps: signal.map { LinkRate.select(signalDBm: Double($0)).megabitsPerSecond },
-            dutyCycle: Double(link.schedule.slots.count) / 32,
+            dutyCycle: link.schedule.dutyCycle,
             duration: end - start,
             latencies: kept,
             transmitLatencies: statistics?.transmitLatencies ?? [:],

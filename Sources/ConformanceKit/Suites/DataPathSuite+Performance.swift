@@ -150,7 +150,7 @@ extension DataPathSuite.Builder {
                     "frames the accessory reports delivered (\(delivered)) match the frames the phone received (\(received))"
                 )
                 context.expect(offered >= delivered, "offered (\(offered)) is at least delivered (\(delivered))")
-                let expectedDuty = Double(link.schedule.slots.count) / 32
+                let expectedDuty = link.schedule.dutyCycle
                 context.expect(
                     abs(duty - expectedDuty) < 0.001,
                     "the reported duty cycle \(format(duty)) is the agreed schedule's \(format(expectedDuty))"
