@@ -202,7 +202,10 @@ public final class Accessory {
         }
         if service.datapath != nil {
             configuration.extensionControl.insert(.dataPathRequired)
-            if profile.pairing != nil { configuration.extensionControl.insert(.securityRequired) }
+            if profile.pairing != nil {
+                configuration.extensionControl.insert(.securityRequired)
+                configuration.dataPathCipherSuites = (service.datapath?.cipherSuites ?? []).map(\.csid)
+            }
         }
         return configuration
     }

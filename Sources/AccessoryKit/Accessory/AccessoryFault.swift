@@ -53,6 +53,7 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
     case noSelectedNDC = "ndl-no-ndc"
     case ignoreProposedNDC = "ndl-ignore-proposed-ndc"
     case alwaysNDPE = "ndp-always-ndpe"
+    case noElementContainer = "ndp-no-element-container"
     case noTransportInfo = "ndp-no-transport-info"
     case wrongTransportProtocol = "ndp-wrong-transport-protocol"
     case foldLongPeriods = "ndl-fold-long-periods"
@@ -127,6 +128,8 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
         case .noSelectedNDC: "accept a data path with an NDL Response that selects no NDC"
         case .ignoreProposedNDC: "select an NDC of its own, ignoring the one the phone's request proposed"
         case .alwaysNDPE: "answer with the NDPE attribute even to a phone whose Device Capability reads only NDP"
+        case .noElementContainer:
+            "leave the Element Container with its HT/VHT capabilities out of the Data Path Response"
         case .noTransportInfo: "leave the service's transport port and protocol out of the Data Path Response"
         case .foldLongPeriods:
             "fold a proposal that repeats over more than 512 TU onto 512 TU (slots of any period count in every one)"

@@ -181,7 +181,9 @@ final class AccessoryDataService {
                         )
                     )
                 ]
-            } ?? []
+            } ?? [],
+            // Its HT/VHT capabilities: hostap's phone tears a data path down without them.
+            elementContainer: faults.contains(.noElementContainer) ? nil : .benchCapabilities
         )
     }
 

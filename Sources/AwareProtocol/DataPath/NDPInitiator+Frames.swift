@@ -46,6 +46,7 @@ extension NDPInitiator {
             )
         )
         if let qos = configuration.qos { attributes.append(.ndlQoS(qos)) }
+        if let container = configuration.elementContainer { attributes.append(.elementContainer(container)) }
         return NANActionFrame(category: configuration.category, subtype: .dataPathRequest, attributes: attributes)
     }
 

@@ -39,6 +39,9 @@ public struct NDPInitiatorConfiguration: Hashable, Sendable {
     /// Attributes written first in every NAF: Device Capability and DCEA (4.1).
     public var leadingAttributes: [NANAttribute]
     public var availabilityStyle: NDPAvailabilityStyle
+    /// The radio's HT/VHT capabilities, sent last in the Request (initiator) or an accepting
+    /// Response (responder), as hostap does; nil sends none (hostap's session A recording has none).
+    public var elementContainer: ElementContainerAttribute?
     /// The Key Replay Counter of message 1; message 3 uses the next value (4.2).
     public var replayCounter: UInt64
     public var retransmission: NDPRetransmission
@@ -64,6 +67,7 @@ public struct NDPInitiatorConfiguration: Hashable, Sendable {
         category: NANActionCategory? = nil,
         leadingAttributes: [NANAttribute] = [],
         availabilityStyle: NDPAvailabilityStyle = NDPAvailabilityStyle(),
+        elementContainer: ElementContainerAttribute? = nil,
         replayCounter: UInt64 = 1,
         retransmission: NDPRetransmission = NDPRetransmission()
     ) {
@@ -93,6 +97,7 @@ public struct NDPInitiatorConfiguration: Hashable, Sendable {
         }
         self.leadingAttributes = leadingAttributes
         self.availabilityStyle = availabilityStyle
+        self.elementContainer = elementContainer
         self.replayCounter = replayCounter
         self.retransmission = retransmission
     }

@@ -46,6 +46,7 @@ extension NDPResponder {
             )
         )
         if let qos { attributes.append(.ndlQoS(qos)) }
+        if let container = configuration.elementContainer { attributes.append(.elementContainer(container)) }
         let frame = NANActionFrame(category: request.category, subtype: .dataPathResponse, attributes: attributes)
         guard let keys else { return frame }
         return NDPFrames.signed(frame) { body in NDPKeyDescriptorMIC.mic(ptk: keys.ptk, bodyWithMICZeroed: body) }

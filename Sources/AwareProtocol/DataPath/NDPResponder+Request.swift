@@ -165,7 +165,7 @@ extension NDPResponder {
                 availability: availability,
                 ndc: ndc.selected,
                 ndlStatus: countering ? .continued : .accepted,
-                qos: message.qos
+                qos: configuration.qos
             )
         else { return reject(NDPFailure(.internalError("the m2 MIC could not be computed"))) }
         let link = NDPLink(

@@ -31,6 +31,14 @@ public struct NDPResponderConfiguration: Hashable, Sendable {
     /// nil takes one from the RNonce's last six octets.
     public var ndcID: MACAddress?
     public var availabilityStyle: NDPAvailabilityStyle
+    /// The radio's HT/VHT capabilities, sent last in the Request (initiator) or an accepting
+    /// Response (responder), as hostap does; nil sends none (hostap's session A recording has none).
+    public var elementContainer: ElementContainerAttribute?
+    /// Our own NDL QoS for an accepting Response, as hostap sends its configured one; nil sends
+    /// none. Never the requester's echoed back: a requester keeps what the Response carries and
+    /// holds later schedule changes to it (hostap re-checks it strictly on every change), so its
+    /// own minimum echoed back would turn an exact fit into a failure later.
+    public var qos: NDLQoSAttribute?
     public var retransmission: NDPRetransmission
 
     public init(
@@ -49,6 +57,8 @@ public struct NDPResponderConfiguration: Hashable, Sendable {
         leadingAttributes: [NANAttribute] = [],
         ndcID: MACAddress? = nil,
         availabilityStyle: NDPAvailabilityStyle = NDPAvailabilityStyle(),
+        elementContainer: ElementContainerAttribute? = nil,
+        qos: NDLQoSAttribute? = nil,
         retransmission: NDPRetransmission = NDPRetransmission()
     ) {
         self.localNMI = localNMI
@@ -66,6 +76,8 @@ public struct NDPResponderConfiguration: Hashable, Sendable {
         self.leadingAttributes = leadingAttributes
         self.ndcID = ndcID
         self.availabilityStyle = availabilityStyle
+        self.elementContainer = elementContainer
+        self.qos = qos
         self.retransmission = retransmission
     }
 }

@@ -230,6 +230,19 @@ extension DiscoveryEngine {
             ),
         ]
         if configuration.offersDataPaths { attributes += dataPathAdvertisement?.attributes ?? [] }
+        if configuration.extensionControl.contains(.securityRequired), !configuration.dataPathCipherSuites.isEmpty {
+            // Security Required comes with the suites, for this instance (hostap nan_de_sdf_attrs_put).
+            attributes.append(
+                .cipherSuiteInfo(
+                    CipherSuiteInfoAttribute(
+                        capabilities: CipherSuiteCapabilities(rawValue: 0),
+                        cipherSuites: configuration.dataPathCipherSuites.map {
+                            CipherSuite(csid: CipherSuiteID($0), instanceID: instance.instanceID)
+                        }
+                    )
+                )
+            )
+        }
         attributes += configuration.pairing?.attributes ?? []
         attributes += configuration.additionalAttributes
         return sdf(

@@ -21,6 +21,10 @@ public struct PublishConfiguration: Hashable, Sendable {
     /// The service accepts data paths, so its SDFs carry the device's Device Capability and NAN
     /// Availability (nan-wire-reference.md 4.1). false for a beacon-like publish (Remote ID).
     public var offersDataPaths: Bool
+    /// The data path cipher suites (CSIDs) of a service whose SDEA says Security Required: the
+    /// publish names them in a Cipher Suite Info attribute for its instance, as hostap's does
+    /// (`nan_de_sdf_attrs_put`), so a subscriber knows which suite to ask for.
+    public var dataPathCipherSuites: [UInt8]
     public var additionalAttributes: [NANAttribute]
     /// How long the publish lasts; nil until cancelled.
     public var timeToLive: Interval?
@@ -42,6 +46,7 @@ public struct PublishConfiguration: Hashable, Sendable {
         extensionControl: ServiceDescriptorExtensionControl = [],
         pairing: PairingAdvertisement? = nil,
         offersDataPaths: Bool = true,
+        dataPathCipherSuites: [UInt8] = [],
         additionalAttributes: [NANAttribute] = [],
         timeToLive: Interval? = nil,
         discoveryRangeLimited: Bool = false,
@@ -56,6 +61,7 @@ public struct PublishConfiguration: Hashable, Sendable {
         self.extensionControl = extensionControl
         self.pairing = pairing
         self.offersDataPaths = offersDataPaths
+        self.dataPathCipherSuites = dataPathCipherSuites
         self.additionalAttributes = additionalAttributes
         self.timeToLive = timeToLive
         self.discoveryRangeLimited = discoveryRangeLimited

@@ -5,13 +5,40 @@ import AwareWire
 /// resolve its NIRA later (nan-wire-reference.md 3.6): a Shared Key Descriptor whose Key Data
 /// is the NIK KDE and Key Lifetime KDE, AES-key-wrapped with the NM-KEK.
 ///
-/// hostap and ESP-IDF disagree on the descriptor (3.9). We send hostap's form — no Key MIC
-/// field, Key Information 0x1088 — because it is the form of the two open implementations
-/// that Android's wpa_supplicant shares, and hostap session A records it; we accept ESP-IDF's
-/// too (a zero Key MIC of 16 or 24 octets, Key Information 0x12C8, no Lifetime KDE).
+/// The descriptor has two forms in the field (3.9). hostap's current `nan_send_nik` writes a
+/// 16-octet zero Key MIC field with the MIC bit set (Key Information 0x1188), and its
+/// `nan_pairing_followup_rx` reads Key Data Length after that field unconditionally; ESP-IDF also
+/// writes a zero MIC field (0x12C8). hostap's earlier code, which recorded session A, wrote no
+/// MIC field (0x1088). The two current implementations agree, so we send the zero-MIC form; we
+/// accept every form on receive (a zero MIC of 16 or 24 octets or none, with or without the
+/// Lifetime KDE). No cited specification clause settles it.
 public enum NIKDelivery {
-    /// AKM-defined descriptor version, Key Type pairwise, Key Ack, Encrypted Key Data (hostap).
-    public static let keyInformation: EAPOLKeyInformation = [.pairwise, .keyAck, .encryptedKeyData]
+    /// The descriptor forms (3.9).
+    public enum Form: Hashable, Sendable {
+        /// A 16-octet zero Key MIC field, Key Information 0x1188 (current hostap; ESP-IDF's
+        /// field layout). What we send.
+        case zeroMIC
+        /// No Key MIC field, Key Information 0x1088 (hostap as recorded in session A).
+        case noMIC
+
+        var keyInformation: EAPOLKeyInformation {
+            switch self {
+            case .zeroMIC: [.pairwise, .keyAck, .keyMIC, .encryptedKeyData]
+            case .noMIC: [.pairwise, .keyAck, .encryptedKeyData]
+            }
+        }
+
+        var micLayout: KeyMICLayout {
+            switch self {
+            case .zeroMIC: .octets16
+            case .noMIC: .absent
+            }
+        }
+    }
+
+    /// AKM-defined descriptor version, Key Type pairwise, Key Ack, Encrypted Key Data (hostap as
+    /// recorded in session A; ``Form/zeroMIC`` adds Key MIC).
+    public static let keyInformation: EAPOLKeyInformation = Form.noMIC.keyInformation
 
     /// The Key Lifetime KDE value for a NIK that does not expire: the largest the 32-bit field
     /// holds (about 136 years). The KDE carries the remaining lifetime in seconds
@@ -43,13 +70,14 @@ public enum NIKDelivery {
         lifetimeSeconds: UInt32?,
         nmKEK: [UInt8],
         suite: NANSecurityCipherSuite,
-        publishID: UInt8
+        publishID: UInt8,
+        form: Form = .zeroMIC
     ) throws(KeyDerivationError) -> NANAttribute {
         let keyData = try NIKKeyData(nik: nik, lifetime: lifetimeSeconds).wrapped(kek: nmKEK)
         let descriptor = RSNAKeyDescriptor(
-            keyInformation: keyInformation,
+            keyInformation: form.keyInformation,
             keyLength: suite == .ncsPKPASN256 ? 32 : 16,
-            micLayout: .absent,
+            micLayout: form.micLayout,
             keyData: keyData
         )
         return .sharedKeyDescriptor(SharedKeyDescriptorAttribute(publishID: publishID, keyDescriptor: descriptor))

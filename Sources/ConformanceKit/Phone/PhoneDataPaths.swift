@@ -117,7 +117,9 @@ public final class PhoneDataPaths {
                             npkNIKCachingEnabled: cachesKeys
                         )
                     )
-                ]
+                ],
+                // The phone's HT/VHT capabilities, which a hostap accessory needs to keep the data path.
+                elementContainer: .benchCapabilities
             )
         }
         return id

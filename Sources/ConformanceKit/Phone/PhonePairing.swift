@@ -219,11 +219,13 @@ public final class PhonePairing {
             channel: attempt.channel
         )
         configuration.verifiesPeerMIC = !options.ignoresFrame2MIC
+        // The CSIA names the accessory's publish instance, the service the pairing is for, as
+        // hostap's initiator writes it (nan_pairing_add_csia), not the phone's own subscribe ID.
         let csia = NANAttribute.cipherSuiteInfo(
             CipherSuiteInfoAttribute(
                 capabilities: CipherSuiteCapabilities(rawValue: 0),
                 cipherSuites: [
-                    CipherSuite(csid: CipherSuiteID(options.suite.csid), instanceID: attempt.localInstanceID)
+                    CipherSuite(csid: CipherSuiteID(options.suite.csid), instanceID: attempt.peerInstanceID)
                 ]
             )
         )

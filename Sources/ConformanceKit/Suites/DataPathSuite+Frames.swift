@@ -13,7 +13,7 @@ extension DataPathSuite.Builder {
             try test(
                 "WA/NDP/BV-06",
                 "The publish and every data-path NAF carry the accessory's Device Capability, the publish its NAN "
-                    + "Availability"
+                    + "Availability, the Data Path Response its HT capabilities"
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
@@ -50,6 +50,18 @@ extension DataPathSuite.Builder {
                             + "capabilities\" stops the data path)"
                     )
                 }
+                // hostap configures the peer's station from the HT Capabilities in the Element Container
+                // of the Request or Response, and tears a new data path down without them
+                // (wpas_nan_configure_nmi_sta_capa: "No HT capabilities in peer elems").
+                let response = frames.first { $0.naf.subtype == .dataPathResponse }?.naf
+                let container = response?.attributes.lazy.compactMap {
+                    if case .elementContainer(let value) = $0 { value } else { nil }
+                }.first
+                context.expect(
+                    container?.htCapabilitiesBody != nil,
+                    "the accessory's Data Path Response carries an Element Container (0x1D) with an HT Capabilities "
+                        + "element (ID 45, 26 octets): hostap tears the data path down without one"
+                )
             },
             try test(
                 "WA/NDP/BV-07",

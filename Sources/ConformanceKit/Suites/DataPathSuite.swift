@@ -67,6 +67,7 @@ public enum DataPathSuite {
         "ndp-stale-after-termination": ["WA/NDP/BV-02", "WA/PERF/BV-06"],
         "ndl-no-counter-proposal": ["WA/NDP/BV-03"],
         "ndp-no-device-capability": ["WA/NDP/BV-06"],
+        "ndp-no-element-container": ["WA/NDP/BV-06"],
         "ndl-no-ndc": ["WA/NDP/BV-07", "WA/NDP/BV-10"],
         "ndl-ignore-proposed-ndc": ["WA/NDP/BV-10"],
         "ndp-always-ndpe": ["WA/NDP/BV-08"],

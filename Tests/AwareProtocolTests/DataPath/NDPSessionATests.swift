@@ -81,7 +81,9 @@ import Testing
             credentials: [NDPTest.phoneNMI: .pairing(ndPMK: inputs.pmk, suite: .ncsPKPASN128)],
             serviceIDs: [1: NDPTest.serviceID],
             leadingAttributes: leading(inputs.nafs[23]),
-            availabilityStyle: NDPAvailabilityStyle(sequenceID: 0x17)
+            availabilityStyle: NDPAvailabilityStyle(sequenceID: 0x17),
+            // hostap's configured NDL QoS, which its Response carries (frame 23).
+            qos: NDLQoSAttribute(minimumTimeSlots: 12, maximumLatency: 3)
         )
     }
 

@@ -22,7 +22,8 @@ import Testing
             lifetimeSeconds: lifetime,
             nmKEK: try Fixture.transcriptBytes("pairing.nan_keys.nm_kek"),
             suite: .ncsPKPASN128,
-            publishID: 1
+            publishID: 1,
+            form: .noMIC
         )
         // The SKDA runs from offset 110 to the end of the frame (transcript "descriptor").
         let recorded = try SessionFixture.frame(frame)
@@ -60,6 +61,32 @@ import Testing
         let parsed = try NANAttribute(from: &reader)
         let data = try #require(NIKDelivery.receive([parsed], nmKEK: kek)).get()
         #expect(data.nik == nik && data.lifetime == nil)
+    }
+
+    /// What we send by default, current hostap's form: SKDA 24 | length | Publish ID | Descriptor
+    /// Type 02 | Key Information 11 88 (Key Type, Ack, MIC, Encrypted Key Data) | Key Length 00 10 |
+    /// Replay Counter, Nonce, IV, RSC (8 + 32 + 16 + 8 = 64 zero octets) | Key ID 8 zero octets |
+    /// Key MIC 16 zero octets | Key Data Length 00 30 | 48 wrapped octets. Read back in every form.
+    @Test func theZeroMICFormByHand() throws {
+        let kek = [UInt8](repeating: 0x42, count: 16)
+        let nik = [UInt8](repeating: 0x17, count: 16)
+        let attribute = try NIKDelivery.attribute(
+            nik: nik,
+            lifetimeSeconds: 43_200,
+            nmKEK: kek,
+            suite: .ncsPKPASN128,
+            publishID: 5
+        )
+        let bytes = attribute.wireBytes
+        // 3 (attribute header) + 1 (Publish ID) + 1 + 2 + 2 + 64 + 8 + 16 + 2 + 48 = 147.
+        #expect(bytes.count == 147)
+        #expect(Array(bytes[0...8]) == [0x24, 0x90, 0x00, 0x05, 0x02, 0x11, 0x88, 0x00, 0x10])
+        #expect(bytes[9..<97].allSatisfy { $0 == 0 })
+        #expect(Array(bytes[97..<99]) == [0x00, 0x30])
+        var reader = WireReader(bytes, structure: "test")
+        let parsed = try NANAttribute(from: &reader)
+        let data = try #require(NIKDelivery.receive([parsed], nmKEK: kek)).get()
+        #expect(data.nik == nik && data.lifetime == 43_200)
     }
 
     @Test func aWrongKEKFailsTheKeyUnwrap() throws {
