@@ -64,8 +64,10 @@ public enum DataPathSuite {
         ],
         "ndp-accept-unpaired": ["WA/NDP/BI-01"],
         "ndp-accept-open": ["WA/NDP/BI-02"],
-        "ndp-stale-after-termination": ["WA/NDP/BV-02", "WA/PERF/BV-06"],
-        "ndl-no-counter-proposal": ["WA/NDP/BV-03"],
+        // WA/NDP/BV-13 opens a data path per proposal shape, each after the last was terminated.
+        "ndp-stale-after-termination": ["WA/NDP/BV-02", "WA/NDP/BV-13", "WA/PERF/BV-06"],
+        // WA/NDP/BV-13's channel-36 proposal needs a counter-proposal on the accessory's channel.
+        "ndl-no-counter-proposal": ["WA/NDP/BV-03", "WA/NDP/BV-13"],
         "ndp-no-device-capability": ["WA/NDP/BV-06"],
         "ndp-no-element-container": ["WA/NDP/BV-06"],
         "ndl-no-ndc": ["WA/NDP/BV-07", "WA/NDP/BV-10"],
