@@ -83,7 +83,10 @@ public struct NDLScheduleRequester: Sendable {
         let qosMinimum = configuration.qos.flatMap { $0.hasMinimumTimeSlotsPreference ? Int($0.minimumTimeSlots) : nil }
         let minimum = max(configuration.minimumSlots, qosMinimum ?? 0, 1)
         let agreed = offered ?? (counterProposal ? nil : proposal)
-        guard let agreed, capability.contains(agreed), agreed.slotsInFirstBlock >= minimum else {
+        // What we proposed we can keep, whatever our availability says; a counter-proposal must
+        // lie in our availability.
+        let keepable = agreed.map { (!counterProposal && proposal.contains($0)) || capability.contains($0) } ?? false
+        guard let agreed, keepable, agreed.slotsInFirstBlock >= minimum else {
             // A counter-proposal (or an accepted schedule) we cannot keep: Confirm Rejected.
             let reason: NANReasonCode = offered == nil ? .invalidAvailability : .ndlUnacceptable
             let confirm = configuration.mpdu(

@@ -192,6 +192,19 @@ import Testing
         #expect(exchange.requesterAgreed == nil && exchange.responderAgreed == nil)
     }
 
+    /// An accepted schedule inside our own proposal is kept even where our availability does not
+    /// reach: we proposed it (the responder already runs on it, no Confirm follows).
+    @Test func acceptedInsideOurProposal() {
+        let proposal = NDPSchedule(channel: .channel149, slots: [17, 18, 25, 26])
+        let exchange = Self.exchange(
+            requester: Self.configuration(phone: true, availability: NDPSchedule(channel: .channel149, slots: [0, 1])),
+            proposal: proposal,
+            responder: Self.configuration(phone: false)
+        )
+        #expect(exchange.mpdus.map(Self.subtypeOctet) == [0x0A, 0x0B])
+        #expect(exchange.requesterAgreed == proposal && exchange.responderAgreed == proposal)
+    }
+
     /// A responder that does not counter-propose rejects (NDL 0x21, INVALID_AVAILABILITY).
     @Test func rejected() throws {
         let exchange = Self.exchange(
