@@ -59,6 +59,7 @@ final class AccessoryDataService {
         manager.eventHandler = { [unowned self] event in self.handle(event) }
         // A Schedule Request is judged against what the accessory offers in its mode now.
         manager.scheduleAvailability = { [unowned self] _ in self.availability(for: self.mode) }
+        manager.answersScheduleRequests = !faults.contains(.ignoreScheduleRequest)
         manager.scheduleEventHandler = { [unowned self] event in self.handle(event) }
         transport.receiveHandler = { [unowned self] datagram in self.sessions[datagram.link]?.received(datagram) }
         if faults.contains(.plaintextData) { device.sendsPlaintextData = true }

@@ -43,6 +43,9 @@ extension DataPathManager {
         return true
     }
 
+    /// The NDL dialog token of the last schedule exchange with `peer`, from either side.
+    public func scheduleDialogToken(with peer: MACAddress) -> UInt8? { scheduleDialogTokens[peer] }
+
     /// The schedule every data path with `peer` runs on, if there is one.
     public func schedule(with peer: MACAddress) -> NDPSchedule? {
         links.values.first { $0.peerNMI == peer }?.schedule

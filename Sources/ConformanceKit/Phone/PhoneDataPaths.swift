@@ -71,6 +71,11 @@ public final class PhoneDataPaths {
         manager.notifyScheduleUpdate(to: accessory, committed: committed)
     }
 
+    /// The NDL dialog token of the last schedule exchange with `accessory`.
+    public func scheduleDialogToken(with accessory: MACAddress) -> UInt8? {
+        manager.scheduleDialogToken(with: accessory)
+    }
+
     /// The schedule the phone's data paths with `accessory` run on.
     public func schedule(with accessory: MACAddress) -> NDPSchedule? { manager.schedule(with: accessory) }
 
