@@ -67,17 +67,27 @@ extension DataPathManager {
                     return
                 }
             }
+            // Both sides asked at once: the device with the lower NMI keeps its request (the
+            // peer gives way and answers it); the other answers the peer's instead.
+            if scheduleRequesters[peer] != nil,
+                device.configuration.address.octets.lexicographicallyPrecedes(peer.octets)
+            {
+                return
+            }
             guard let configuration = scheduleConfiguration(with: peer),
                 let machine = NDLScheduleResponder(
                     configuration: configuration,
                     request: action,
                     transmitter: peer,
-                    previousDialogToken: scheduleDialogTokens[peer],
+                    previousDialogToken: peerScheduleTokens[peer],
                     now: device.now
                 )
             else { return }
-            // Both sides asked at once: the peer's request wins, ours is dropped.
-            if scheduleRequesters.removeValue(forKey: peer) != nil { cancelScheduleTimers(peer) }
+            if scheduleRequesters.removeValue(forKey: peer) != nil {
+                cancelScheduleTimers(peer)
+                scheduleEventHandler?(.failed(peer: peer, NDPFailure(.supersededByPeer), requestedByPeer: false))
+            }
+            peerScheduleTokens[peer] = machine.dialogToken
             scheduleDialogTokens[peer] = machine.dialogToken
             scheduleResponders[peer] = machine
             performSchedule(machine.initialActions, with: peer, requestedByPeer: true)
@@ -169,6 +179,13 @@ extension DataPathManager {
             scheduleResponders[peer] = machine
             performSchedule(actions, with: peer, requestedByPeer: true)
         }
+    }
+
+    /// Drops every schedule exchange with `peer` (its NDL is gone).
+    func forgetSchedule(with peer: MACAddress) {
+        cancelScheduleTimers(peer)
+        scheduleRequesters[peer] = nil
+        scheduleResponders[peer] = nil
     }
 
     private func cancelScheduleTimers(_ peer: MACAddress) {

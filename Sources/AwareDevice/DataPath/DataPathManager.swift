@@ -46,6 +46,9 @@ public final class DataPathManager {
     var scheduleTimers: [MACAddress: [NDPTimer: ScheduledWork]] = [:]
     /// The dialog token of the last schedule exchange with each peer, from either side.
     var scheduleDialogTokens: [MACAddress: UInt8] = [:]
+    /// The dialog token of the last Schedule Request each peer sent that was answered: the same
+    /// token again is that request again, not a new one.
+    var peerScheduleTokens: [MACAddress: UInt8] = [:]
 
     public init(device: NANDevice, randomBytes: @escaping (Int) -> [UInt8]) {
         self.device = device
@@ -141,6 +144,8 @@ public final class DataPathManager {
         if links.removeValue(forKey: id) != nil {
             device.closeDataLink(id)
             device.refreshDataPathAdvertisement()
+            // The NDL is gone with its last data path, and any schedule exchange on it.
+            if !links.keys.contains(where: { $0.peerNMI == id.peerNMI }) { forgetSchedule(with: id.peerNMI) }
         }
     }
 

@@ -145,6 +145,40 @@ import Testing
         expectSchedule(bench, Self.everySlot)
     }
 
+    /// Both ask at the same instant: the lower NMI (the accessory's) keeps its request, the
+    /// phone gives way and answers it; both end on the accessory's proposal.
+    @Test func whenBothAskAtOnceTheLowerNMIWins() throws {
+        let (bench, events) = try establish(seed: 37)
+        let wanted = NDPSchedule(channel: .channel149, slots: [4, 5, 6, 7])
+        #expect(bench.accessoryPaths.renegotiateSchedule(with: Self.phone, proposal: wanted))
+        #expect(bench.phonePaths.renegotiateSchedule(with: Self.accessory, proposal: Self.bulk))
+        bench.air.virtualScheduler.run(for: .seconds(4))
+        #expect(
+            events.phone == [
+                .failed(peer: Self.accessory, NDPFailure(.supersededByPeer), requestedByPeer: false),
+                .updated(peer: Self.accessory, wanted, requestedByPeer: true),
+            ]
+        )
+        #expect(events.accessory == [.updated(peer: Self.phone, wanted, requestedByPeer: false)])
+        expectSchedule(bench, wanted)
+        // The next exchange takes a new token on both sides.
+        #expect(bench.phonePaths.renegotiateSchedule(with: Self.accessory, proposal: Self.bulk))
+        bench.air.virtualScheduler.run(for: .seconds(1))
+        expectSchedule(bench, Self.bulk)
+    }
+
+    /// The data path ends: a running exchange with its peer goes with it.
+    @Test func aTerminationDropsTheExchange() throws {
+        let (bench, events) = try establish(seed: 38)
+        bench.accessoryPaths.answersScheduleRequests = false
+        bench.phonePaths.renegotiateSchedule(with: Self.accessory, proposal: Self.bulk)
+        let id = try #require(bench.phonePaths.links.keys.first)
+        bench.phonePaths.terminate(id)
+        bench.air.virtualScheduler.run(for: .seconds(4))
+        #expect(events.phone.isEmpty)
+        #expect(!bench.phonePaths.renegotiateSchedule(with: Self.accessory, proposal: Self.bulk))
+    }
+
     /// The accessory announces bulk: the phone's view (and its data plane) moves to it.
     @Test func anUpdateNotificationMovesThePeersView() throws {
         let (bench, events) = try establish(seed: 36)
