@@ -138,6 +138,7 @@ extension DataPathManager {
             clusterID: context.clusterID,
             category: context.category,
             availability: scheduleAvailability?(peer) ?? full,
+            current: link.schedule,
             ndc: link.ndc,
             leadingAttributes: context.leadingAttributes,
             availabilityStyle: style

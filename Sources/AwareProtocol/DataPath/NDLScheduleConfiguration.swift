@@ -15,6 +15,9 @@ public struct NDLScheduleConfiguration: Hashable, Sendable {
     /// What this side can do, sent as the potential entry: a responder accepts inside it, a
     /// requester takes a counter-proposal only inside it.
     public var availability: NDPSchedule
+    /// The schedule the NDL runs on now: what a rejection or a refused counter-proposal names as
+    /// committed, since it stays. nil names ``availability``.
+    public var current: NDPSchedule?
     /// The widest channel our radio takes on the data channel.
     public var maximumBandwidthMHz: Int
     /// The fewest slots (of the first 512 TU) a new schedule may have.
@@ -38,6 +41,7 @@ public struct NDLScheduleConfiguration: Hashable, Sendable {
         clusterID: MACAddress,
         category: NANActionCategory = .publicAction,
         availability: NDPSchedule,
+        current: NDPSchedule? = nil,
         maximumBandwidthMHz: Int = 80,
         minimumSlots: Int = 1,
         counterProposes: Bool = true,
@@ -52,6 +56,7 @@ public struct NDLScheduleConfiguration: Hashable, Sendable {
         self.clusterID = clusterID
         self.category = category
         self.availability = availability
+        self.current = current
         self.maximumBandwidthMHz = maximumBandwidthMHz
         self.minimumSlots = minimumSlots
         self.counterProposes = counterProposes

@@ -91,7 +91,7 @@ public struct NDLScheduleRequester: Sendable {
             let reason: NANReasonCode = offered == nil ? .invalidAvailability : .ndlUnacceptable
             let confirm = configuration.mpdu(
                 .scheduleConfirm,
-                committed: proposal,
+                committed: configuration.current ?? proposal,
                 ndc: nil,
                 ndl: (dialogToken, .confirm, .rejected, reason)
             )

@@ -91,12 +91,12 @@ public struct NDLScheduleResponder: Sendable {
         )
     }
 
-    /// Schedule Response with NDL Rejected and `reason`; our committed availability is the
-    /// schedule the NDL keeps, which the response names as it stands.
+    /// Schedule Response with NDL Rejected and `reason`; its committed availability is the
+    /// schedule the NDL keeps.
     private mutating func reject(_ reason: NANReasonCode) -> [NDLScheduleAction] {
         let response = responseMPDU(
             .rejected,
-            committed: configuration.availability,
+            committed: configuration.current ?? configuration.availability,
             ndc: nil,
             reason: reason,
             qos: nil

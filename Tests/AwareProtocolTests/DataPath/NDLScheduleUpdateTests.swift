@@ -12,7 +12,8 @@ import Testing
         availability: NDPSchedule = everySlot,
         minimumSlots: Int = 1,
         counterProposes: Bool = true,
-        category: NANActionCategory = .protectedDualOfPublicAction
+        category: NANActionCategory = .protectedDualOfPublicAction,
+        current: NDPSchedule? = nil
     ) -> NDLScheduleConfiguration {
         NDLScheduleConfiguration(
             localNMI: phone ? NDPTest.phoneNMI : NDPTest.accessoryNMI,
@@ -20,6 +21,7 @@ import Testing
             clusterID: NDPTest.clusterID,
             category: category,
             availability: availability,
+            current: current,
             minimumSlots: minimumSlots,
             counterProposes: counterProposes,
             ndc: NDCSchedule(
@@ -213,7 +215,8 @@ import Testing
             responder: Self.configuration(
                 phone: false,
                 availability: NDPSchedule(channel: .channel149, slots: [20, 21]),
-                counterProposes: false
+                counterProposes: false,
+                current: NDPSchedule(channel: .channel149, slots: [0, 1, 2, 3])
             )
         )
         #expect(exchange.mpdus.map(Self.subtypeOctet) == [0x0A, 0x0B])
@@ -224,6 +227,9 @@ import Testing
                 == NDPFailure(.rejectedByPeer(.invalidAvailability), reason: .invalidAvailability)
         )
         #expect(exchange.responderFailure?.kind == .scheduleUnacceptable)
+        // The rejection names the schedule the NDL keeps as committed.
+        let message = try #require(NDLScheduleMessage(exchange.frames[1]))
+        #expect(message.schedule(on: .channel149)?.slots == [0, 1, 2, 3])
     }
 
     /// The previous exchange's dialog token again, or an NDL that is not Request / Continued, is
