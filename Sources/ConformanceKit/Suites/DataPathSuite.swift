@@ -65,8 +65,9 @@ public enum DataPathSuite {
         ],
         "ndp-accept-unpaired": ["WA/NDP/BI-01"],
         "ndp-accept-open": ["WA/NDP/BI-02"],
-        "ndp-stale-after-termination": ["WA/NDP/BV-02", "WA/PERF/BV-06"],
-        "ndl-no-counter-proposal": ["WA/NDP/BV-03"],
+        // WA/NDP/BV-13 ends each shape's data path and asks again, and counter-proposals are half of it.
+        "ndp-stale-after-termination": ["WA/NDP/BV-02", "WA/NDP/BV-13", "WA/PERF/BV-06"],
+        "ndl-no-counter-proposal": ["WA/NDP/BV-03", "WA/NDP/BV-13"],
         "ndp-no-device-capability": ["WA/NDP/BV-06"],
         "ndl-no-ndc": ["WA/NDP/BV-07", "WA/NDP/BV-10"],
         "ndl-ignore-proposed-ndc": ["WA/NDP/BV-10"],
