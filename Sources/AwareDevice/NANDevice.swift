@@ -417,12 +417,14 @@ extension NANDevice {
         return !receiver.isGroup
     }
 
-    /// A NAF of the data-path exchange: Data Path Request (5) to Termination (9)
-    /// (nan-wire-reference.md 1.2, 4.1).
+    /// A NAF of the data-path exchange: Data Path Request (5) to Termination (9), and the NDL
+    /// schedule NAFs, Schedule Request (10) to Update Notification (13) (nan-wire-reference.md
+    /// 1.2, 4.1).
     static func isDataPathFrame(_ frame: ReceivedFrame) -> Bool {
         guard case .nanAction(let action) = frame.frame.body else { return false }
         switch action.subtype {
-        case .dataPathRequest, .dataPathResponse, .dataPathConfirm, .dataPathKeyInstallment, .dataPathTermination:
+        case .dataPathRequest, .dataPathResponse, .dataPathConfirm, .dataPathKeyInstallment, .dataPathTermination,
+            .scheduleRequest, .scheduleResponse, .scheduleConfirm, .scheduleUpdateNotification:
             return true
         default:
             return false

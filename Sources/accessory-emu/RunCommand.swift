@@ -112,8 +112,8 @@ struct RunCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Listen for control commands (JSON lines: status, paired-devices, reboot, factory-reset, set-faults, "
-                + "clear-faults, set-position, set-tx-power, update-service, shutdown) on this Unix socket "
-                + "(docs/control.md). On the socket air and nl80211.",
+                + "clear-faults, set-position, set-tx-power, update-service, renegotiate-schedule, shutdown) on this "
+                + "Unix socket (docs/control.md). On the socket air and nl80211.",
             valueName: "path"
         )
     )

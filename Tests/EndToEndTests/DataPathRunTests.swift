@@ -37,7 +37,7 @@ import Testing
         ])
         #expect(run.status == 0, "\(run.output.suffix(2000))")
         let verdicts = PairingRunTests.verdicts(run.tests)
-        #expect(verdicts.count == 23)
+        #expect(verdicts.count == 24)
         #expect(!verdicts.values.contains("fail"), "\(verdicts.filter { $0.value == "fail" })")
         // The drone offers realtime but no file service; the camera the other way round.
         let skipped = verdicts.filter { $0.value == "skip" }.keys.sorted()

@@ -96,6 +96,15 @@ public final class Accessory {
         set { dataService?.mode = newValue }
     }
 
+    /// Asks every phone with a data path to move the NDL to the schedule `mode` offers (the
+    /// performance mode now when nil); returns the phones asked (docs/control.md,
+    /// `renegotiate-schedule`). The mode the accessory runs in does not change.
+    @discardableResult
+    public func renegotiateSchedules(mode: PerformanceMode? = nil) -> [MACAddress] {
+        guard let dataService else { return [] }
+        return dataService.renegotiateSchedules(mode: mode ?? dataService.mode)
+    }
+
     /// The data paths up now.
     public var dataPaths: [NDPLink] { dataService.map { Array($0.manager.links.values) } ?? [] }
 

@@ -59,6 +59,7 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
     case foldLongPeriods = "ndl-fold-long-periods"
     case firstMapOnly = "ndl-first-map-only"
     case ignoreConditional = "ndl-ignore-conditional"
+    case ignoreScheduleRequest = "ndl-ignore-schedule-request"
     case nafAddressThreeOwnNMI = "naf-a3-own-nmi"
     case usdOwnSlotClock = "ndp-usd-own-slot-clock"
     case plaintextData = "ndp-plaintext-data"
@@ -135,6 +136,7 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
             "fold a proposal that repeats over more than 512 TU onto 512 TU (slots of any period count in every one)"
         case .firstMapOnly: "read only the first NAN Availability (map) of a Data Path Request"
         case .ignoreConditional: "schedule only in a request's committed entries, never its conditional ones"
+        case .ignoreScheduleRequest: "never answer a Schedule Request (NAF subtype 10) on an established NDL"
         case .wrongTransportProtocol:
             "name the other transport protocol in the Data Path Response (TCP for a `_udp` service, UDP for `_tcp`)"
         case .nafAddressThreeOwnNMI: "send data-path NAFs with its own NMI as A3 instead of the cluster ID"

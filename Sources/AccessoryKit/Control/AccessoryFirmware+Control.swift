@@ -57,6 +57,12 @@ extension AccessoryFirmware {
             }
             accessory.updateServiceInfo(service: service, txt: txt)
             return .object([("service", .string(service))])
+        case .renegotiateSchedule(let mode):
+            let peers = accessory.renegotiateSchedules(mode: mode)
+            return .object([
+                ("mode", .string((mode ?? accessory.performanceMode).rawValue)),
+                ("peers", .array(peers.map { .string($0.description) })),
+            ])
         case .shutdown:
             requestShutdown()
             return .object([])

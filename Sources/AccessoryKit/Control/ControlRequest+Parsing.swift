@@ -1,3 +1,4 @@
+import AwareProtocol
 import AwareWire
 
 extension ControlRequest {
@@ -47,6 +48,22 @@ extension ControlRequest {
         case "update-service":
             let service = try fields.requiredString("service")
             self = .updateService(service: service, txt: try fields.stringMap("txt"))
+        case "renegotiate-schedule":
+            let mode: PerformanceMode?
+            if let text = try fields.optionalString("mode") {
+                guard let value = PerformanceMode(rawValue: text) else {
+                    throw .invalidValue(
+                        command: command,
+                        field: "mode",
+                        reason:
+                            "must be \(PerformanceMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")), not \"\(text.prefix(40))\""
+                    )
+                }
+                mode = value
+            } else {
+                mode = nil
+            }
+            self = .renegotiateSchedule(mode: mode)
         case "shutdown": self = .shutdown
         default: throw .unknownCommand(String(command.prefix(40)))
         }

@@ -1,3 +1,4 @@
+import AwareProtocol
 import AwareWire
 
 /// One command to a running accessory on its control channel (`accessory-emu --control PATH`,
@@ -27,13 +28,16 @@ public enum ControlRequest: Hashable, Sendable {
     case setTransmitPower(dBm: Int)
     /// A publish update with new TXT entries (docs/events.md, `update-service`).
     case updateService(service: String, txt: [String: String])
+    /// Asks every phone with a data path to move the NDL to the schedule of `mode` (the
+    /// accessory's performance mode when nil) with a Schedule Request (NAF subtype 10).
+    case renegotiateSchedule(mode: PerformanceMode?)
     /// Stops the emulator the way SIGTERM does (state written, socket removed).
     case shutdown
 
     /// The command names, as written on the wire, in the order `--help` lists them.
     public static let commandNames = [
         "status", "paired-devices", "reboot", "factory-reset", "set-faults", "clear-faults", "set-position",
-        "set-tx-power", "update-service", "shutdown",
+        "set-tx-power", "update-service", "renegotiate-schedule", "shutdown",
     ]
 
     /// The name this request has on the wire.
@@ -48,6 +52,7 @@ public enum ControlRequest: Hashable, Sendable {
         case .setPosition: "set-position"
         case .setTransmitPower: "set-tx-power"
         case .updateService: "update-service"
+        case .renegotiateSchedule: "renegotiate-schedule"
         case .shutdown: "shutdown"
         }
     }

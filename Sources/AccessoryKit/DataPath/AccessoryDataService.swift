@@ -57,6 +57,10 @@ final class AccessoryDataService {
             self.responderConfiguration(for: peer, in: clusterID)
         }
         manager.eventHandler = { [unowned self] event in self.handle(event) }
+        // A Schedule Request is judged against what the accessory offers in its mode now.
+        manager.scheduleAvailability = { [unowned self] _ in self.availability(for: self.mode) }
+        manager.answersScheduleRequests = !faults.contains(.ignoreScheduleRequest)
+        manager.scheduleEventHandler = { [unowned self] event in self.handle(event) }
         transport.receiveHandler = { [unowned self] datagram in self.sessions[datagram.link]?.received(datagram) }
         if faults.contains(.plaintextData) { device.sendsPlaintextData = true }
         if faults.contains(.noDeviceCapability) { device.deviceCapability = nil }
@@ -287,5 +291,51 @@ final class AccessoryDataService {
             offset = body + length
         }
         return frame
+    }
+}
+
+extension AccessoryDataService {
+    /// Asks every phone the accessory has a data path with to move the NDL to what `mode`
+    /// offers (Schedule Request, NAF subtype 10); returns the phones asked. A phone with an
+    /// exchange still running is skipped.
+    func renegotiateSchedules(mode: PerformanceMode) -> [MACAddress] {
+        let proposal = availability(for: mode)
+        let peers = Set(manager.links.keys.map(\.peerNMI)).sorted { $0.octets.lexicographicallyPrecedes($1.octets) }
+        return peers.filter { manager.renegotiateSchedule(with: $0, proposal: proposal, qos: mode.ndlQoS) }
+    }
+
+    func handle(_ event: DataLinkScheduleEvent) {
+        switch event {
+        case .updated(let peer, let schedule, let byPeer):
+            emit(
+                "schedule_updated",
+                [
+                    ("peer", .string(peer.description)),
+                    ("slots", .array(schedule.slots.map { .unsigned(UInt64($0)) })),
+                    ("periodTU", .unsigned(UInt64(schedule.periodTU))), ("byPeer", .bool(byPeer)),
+                ],
+                "the NDL with \(peer) runs on \(schedule.slots.count) slots per \(schedule.periodTU) TU now"
+            )
+        case .failed(let peer, let failure, let byPeer):
+            emit(
+                "schedule_update_failed",
+                [
+                    ("peer", .string(peer.description)),
+                    ("reason", failure.reason.map { .unsigned(UInt64($0.rawValue)) } ?? .null),
+                    ("detail", .string(failure.description)), ("byPeer", .bool(byPeer)),
+                ],
+                "the NDL with \(peer) keeps its schedule: \(failure)"
+            )
+        case .notified(let peer, let schedule):
+            emit(
+                "schedule_notified",
+                [
+                    ("peer", .string(peer.description)),
+                    ("slots", .array(schedule.slots.map { .unsigned(UInt64($0)) })),
+                    ("periodTU", .unsigned(UInt64(schedule.periodTU))),
+                ],
+                "\(peer) announced a new schedule: \(schedule.slots.count) slots per \(schedule.periodTU) TU"
+            )
+        }
     }
 }

@@ -8,7 +8,7 @@ import AwareWire
 /// accessory), feeds them their frames and timers, and opens the device's data link when one
 /// finishes setup. The machines are pure; this is their edge.
 public final class DataPathManager {
-    private unowned let device: NANDevice
+    unowned let device: NANDevice
     private var initiators: [DataLinkID: NDPInitiator] = [:]
     private var responders: [DataLinkID: NDPResponder] = [:]
     private var timers: [DataLinkID: [NDPTimer: ScheduledWork]] = [:]
@@ -16,7 +16,7 @@ public final class DataPathManager {
     private var waiting: [WaitingRequest] = []
     private var randomBytes: (Int) -> [UInt8]
     /// The data paths that finished setup and have not ended.
-    public private(set) var links: [DataLinkID: NDPLink] = [:]
+    public internal(set) var links: [DataLinkID: NDPLink] = [:]
     /// For a Data Path Request from `peer`: what to answer it with, or nil to ignore it (a
     /// phone serves no requests). The accessory builds it from its profile and pairing store;
     /// `clusterID` is the cluster the answer goes in (A3 of its NAFs,
@@ -29,6 +29,26 @@ public final class DataPathManager {
     /// Sees each data-path NAF addressed to this device, as it arrived (after the pairwise
     /// protection), with the data path it belongs to: the runner judges the peer's frames.
     public var receivedFrameObserver: ((DataLinkID, ReceivedFrame) -> Void)?
+    /// What this device can do on an NDL with `peer` when its schedule is renegotiated: a
+    /// Schedule Request is accepted inside it and a counter-proposal taken only inside it. nil
+    /// (or a nil answer) takes every slot of the NDL's channel.
+    public var scheduleAvailability: ((_ peer: MACAddress) -> NDPSchedule?)?
+    /// Answer Schedule Requests (NAF subtype 10); off (a fault switch) ignores them.
+    public var answersScheduleRequests = true
+    /// Reports renegotiated, refused and announced NDL schedules.
+    public var scheduleEventHandler: ((DataLinkScheduleEvent) -> Void)?
+    /// Sees each schedule NAF (subtypes 10-13) addressed to this device, with its transmitter.
+    public var receivedScheduleFrameObserver: ((ReceivedFrame) -> Void)?
+    /// What the NAFs of an established data path were sent with, for the NDL's schedule NAFs.
+    var linkContexts: [DataLinkID: LinkContext] = [:]
+    var scheduleRequesters: [MACAddress: NDLScheduleRequester] = [:]
+    var scheduleResponders: [MACAddress: NDLScheduleResponder] = [:]
+    var scheduleTimers: [MACAddress: [NDPTimer: ScheduledWork]] = [:]
+    /// The dialog token of the last schedule exchange with each peer, from either side.
+    var scheduleDialogTokens: [MACAddress: UInt8] = [:]
+    /// The dialog token of the last Schedule Request each peer sent that was answered: the same
+    /// token again is that request again, not a new one.
+    var peerScheduleTokens: [MACAddress: UInt8] = [:]
 
     public init(device: NANDevice, randomBytes: @escaping (Int) -> [UInt8]) {
         self.device = device
@@ -120,16 +140,19 @@ public final class DataPathManager {
         cancelTimers(id)
         initiators[id] = nil
         responders[id] = nil
+        linkContexts[id] = nil
         if links.removeValue(forKey: id) != nil {
             device.closeDataLink(id)
             device.refreshDataPathAdvertisement()
+            // The NDL is gone with its last data path, and any schedule exchange on it.
+            if !links.keys.contains(where: { $0.peerNMI == id.peerNMI }) { forgetSchedule(with: id.peerNMI) }
         }
     }
 
     /// Every NAF starts with the device's Device Capability (nan-wire-reference.md 4.1: hostap
     /// writes it first in each NAF, and refuses a data path with a peer that sent none), then
     /// whatever the role adds (the DCEA).
-    private func leadingAttributes(_ given: [NANAttribute]) -> [NANAttribute] {
+    func leadingAttributes(_ given: [NANAttribute]) -> [NANAttribute] {
         let hasCapability = given.contains { if case .deviceCapability = $0 { true } else { false } }
         guard !hasCapability, let capability = device.deviceCapability else { return given }
         return [.deviceCapability(capability)] + given
@@ -138,6 +161,10 @@ public final class DataPathManager {
     // MARK: - Frames and timers
 
     private func received(_ frame: ReceivedFrame) {
+        if case .nanAction(let action) = frame.frame.body, NDLScheduleMessage(action) != nil {
+            receivedSchedule(action, frame: frame)
+            return
+        }
         guard case .nanAction(let action) = frame.frame.body, let ndpID = Self.ndpID(of: action) else { return }
         let id = DataLinkID(peerNMI: frame.transmitter, ndpID: ndpID)
         receivedFrameObserver?(id, frame)
@@ -202,6 +229,7 @@ public final class DataPathManager {
                 if let work = timers[id]?.removeValue(forKey: timer) { device.scheduler.cancel(work) }
             case .established(let link):
                 links[id] = link
+                linkContexts[id] = context(of: id, in: clusterID)
                 device.openDataLink(
                     DataLinkConfiguration(
                         id: id,
@@ -230,7 +258,25 @@ public final class DataPathManager {
         }
     }
 
-    private func cancelTimers(_ id: DataLinkID) {
+    /// The cluster, category and leading attributes of the machine that set `id` up.
+    private func context(of id: DataLinkID, in clusterID: MACAddress) -> LinkContext {
+        if let machine = initiators[id] {
+            let configuration = machine.configuration
+            return LinkContext(
+                clusterID: clusterID,
+                category: configuration.category,
+                leadingAttributes: configuration.leadingAttributes
+            )
+        }
+        let machine = responders[id]
+        return LinkContext(
+            clusterID: clusterID,
+            category: machine?.category ?? .publicAction,
+            leadingAttributes: machine?.configuration.leadingAttributes ?? leadingAttributes([])
+        )
+    }
+
+    func cancelTimers(_ id: DataLinkID) {
         for work in timers.removeValue(forKey: id)?.values ?? [:].values { device.scheduler.cancel(work) }
     }
 

@@ -19,6 +19,21 @@ extension NANDevice {
         pumpData()
     }
 
+    /// Moves an open data path to a renegotiated schedule: its frames wait for the new slots
+    /// (queued frames stay queued), and the receiver listens in them.
+    public func rescheduleDataLink(_ id: DataLinkID, to schedule: NDPSchedule) {
+        guard let link = dataPlane.links[id] else { return }
+        link.configuration.channel = schedule.channel
+        link.configuration.slots = Set(schedule.slots)
+        link.configuration.periodSlots = schedule.periodSlots
+        link.windowValidUntil = nil
+        if let wakeup = link.wakeup { scheduler.cancel(wakeup) }
+        link.wakeup = nil
+        link.wakeupTime = nil
+        updateDataListening()
+        pump(link)
+    }
+
     /// Stops carrying a data path (terminated, or the peer went away); its queued frames are
     /// dropped. Returns what was counted on it.
     @discardableResult

@@ -30,6 +30,9 @@ public struct NDPFailure: Error, Hashable, Sendable, CustomStringConvertible {
         case wire(WireError)
         /// Our own side could not compute (bad configuration).
         case internalError(String)
+        /// A schedule renegotiation of ours gave way: the peer asked at the same time and its
+        /// request was answered instead (the device with the lower NMI keeps its request).
+        case supersededByPeer
         /// This device is in no cluster to set the data path up in: none formed or joined within
         /// the request's time limit, or a Data Path Request named none in A3. A data path's NAFs
         /// carry the Cluster ID as A3 and its slots count from the cluster's TSF (1.3, 2.7).
@@ -62,6 +65,7 @@ public struct NDPFailure: Error, Hashable, Sendable, CustomStringConvertible {
             case .malformed(let what): "malformed frame: \(what)"
             case .wire(let error): "malformed frame: \(error)"
             case .internalError(let what): "internal error: \(what)"
+            case .supersededByPeer: "the peer asked for a new schedule at the same time; its request was answered"
             case .noCluster:
                 "no cluster to set the data path up in (none formed or joined in time, or the request named none)"
             }

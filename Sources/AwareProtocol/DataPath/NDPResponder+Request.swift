@@ -35,20 +35,21 @@ extension NDPResponder {
         // nan_ndl_determine_status does: a long-period proposal may be thinner in later periods.
         var needed = max(configuration.minimumSlots, 1)
         if let qos = message.qos, qos.hasMinimumTimeSlotsPreference { needed = max(needed, Int(qos.minimumTimeSlots)) }
-        let agreed: NDPSchedule
-        let counterProposal: Bool
-        if let proposal, let common = reach(own, toward: proposal).intersection(proposal),
-            common.slotsInFirstBlock >= needed
-        {
-            agreed = common
-            counterProposal = false
-        } else if own.slots.count >= needed, configuration.policy.counterProposes {
-            agreed = own
-            counterProposal = true
-        } else {
+        let decision = NDLScheduleDecision(
+            own: own,
+            proposal: proposal,
+            needed: needed,
+            maximumBandwidthMHz: configuration.maximumBandwidthMHz,
+            counterProposes: configuration.policy.counterProposes
+        )
+        switch decision {
+        case .accept(let agreed):
+            return accept(message, keys: keys, agreed: agreed, counterProposal: false, now: now)
+        case .counterPropose(let agreed):
+            return accept(message, keys: keys, agreed: agreed, counterProposal: true, now: now)
+        case .reject:
             return reject(NDPFailure(.scheduleUnacceptable, reason: .invalidAvailability), ndl: true)
         }
-        return accept(message, keys: keys, agreed: agreed, counterProposal: counterProposal, now: now)
     }
 
     /// The part of the requester's availability on our data channel (2.7): its committed and
@@ -79,14 +80,6 @@ extension NDPResponder {
         /// Slots on other channels only.
         case elsewhere
         case onOurChannel(NDPSchedule)
-    }
-
-    /// Our availability at the bandwidth a proposal on the same primary channel asks for, up to
-    /// the widest we take (hostap matches availability by control channel, whatever the width).
-    private func reach(_ own: NDPSchedule, toward proposal: NDPSchedule) -> NDPSchedule {
-        var widened = own
-        widened.bandwidthMHz = max(own.bandwidthMHz, min(proposal.bandwidthMHz, configuration.maximumBandwidthMHz))
-        return widened
     }
 
     /// Security Present -> one allowed CSID, a credential for the peer whose ND-PMKID is the

@@ -90,6 +90,9 @@ public struct NDPResponder: Sendable {
 
     public var id: NDPLink.ID { NDPLink.ID(peerNMI: request.peerNMI, ndpID: request.ndpID) }
 
+    /// The category the request came with, which every NAF of this data path answers in.
+    public var category: NANActionCategory { request.category }
+
     public var link: NDPLink? {
         if case .established(let link, _) = state { link } else { nil }
     }

@@ -7,4 +7,9 @@ public enum NDPTimer: Hashable, Sendable {
     case awaitingConfirm
     /// The initiator waits for the Data Path Key Installment.
     case awaitingKeyInstall
+    /// A schedule renegotiation's requester waits for the Schedule Response (NAF subtype 11).
+    case awaitingScheduleResponse
+    /// A schedule renegotiation's responder, having counter-proposed, waits for the Schedule
+    /// Confirm (NAF subtype 12).
+    case awaitingScheduleConfirm
 }

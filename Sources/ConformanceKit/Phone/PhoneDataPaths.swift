@@ -18,6 +18,11 @@ public final class PhoneDataPaths {
     /// The accessory's data-path NAFs of each data path, in order, as they arrived (after the
     /// pairwise protection): what the conformance tests judge the accessory's frames by.
     public private(set) var receivedFrames: [DataLinkID: [ReceivedFrame]] = [:]
+    /// The accessory's schedule NAFs (Schedule Request to Update Notification, subtypes 10-13)
+    /// by its NMI, in order, as they arrived: what WA/NDP/BV-14 judges.
+    public private(set) var receivedScheduleFrames: [MACAddress: [ReceivedFrame]] = [:]
+    /// What became of each schedule renegotiation or announcement, in order.
+    public private(set) var scheduleEvents: [DataLinkScheduleEvent] = []
     /// How the phone lays out its proposals unless a request names a shape (`--proposal-shape`).
     public var proposalShape: NDPProposalShape = .basic
     private var nextNDPID: UInt8 = 1
@@ -39,6 +44,68 @@ public final class PhoneDataPaths {
             self.receivedFrames[id, default: []].append(frame)
         }
         transport.receiveHandler = { [unowned self] datagram in self.sessions[datagram.link]?.received(datagram) }
+        manager.receivedScheduleFrameObserver = { [unowned self] frame in
+            guard self.receivedScheduleFrames[frame.transmitter, default: []].count < 64 else { return }
+            self.receivedScheduleFrames[frame.transmitter, default: []].append(frame)
+        }
+        // The phone answers an accessory's Schedule Request within every slot of the NDL's
+        // channel (DataPathManager's default), as it can do anything its radio can.
+        manager.scheduleEventHandler = { [unowned self] event in
+            self.scheduleEvents.append(event)
+            self.log(event)
+        }
+    }
+
+    /// Asks `accessory` to move the NDL (every data path with it) to `proposal` with a Schedule
+    /// Request (NAF subtype 10); ``scheduleEvents`` says what became of it. false without a data
+    /// path with the accessory, or while an exchange with it runs.
+    @discardableResult
+    public func renegotiateSchedule(with accessory: MACAddress, proposal: NDPSchedule) -> Bool {
+        manager.renegotiateSchedule(with: accessory, proposal: proposal)
+    }
+
+    /// Tells `accessory` the phone commits to `committed` on the NDL from now on (Schedule Update
+    /// Notification, NAF subtype 13); the phone's data paths with it run on it.
+    @discardableResult
+    public func notifyScheduleUpdate(to accessory: MACAddress, committed: NDPSchedule) -> Bool {
+        manager.notifyScheduleUpdate(to: accessory, committed: committed)
+    }
+
+    /// The NDL dialog token of the last schedule exchange with `accessory`.
+    public func scheduleDialogToken(with accessory: MACAddress) -> UInt8? {
+        manager.scheduleDialogToken(with: accessory)
+    }
+
+    /// The schedule the phone's data paths with `accessory` run on.
+    public func schedule(with accessory: MACAddress) -> NDPSchedule? { manager.schedule(with: accessory) }
+
+    private func log(_ event: DataLinkScheduleEvent) {
+        switch event {
+        case .updated(let peer, let schedule, let byPeer):
+            log?(
+                "schedule_updated",
+                [
+                    "accessory": .string(peer.description), "byPeer": .bool(byPeer),
+                    "slots": .array(schedule.slots.map { .unsigned(UInt64($0)) }),
+                ]
+            )
+        case .failed(let peer, let failure, let byPeer):
+            log?(
+                "schedule_update_failed",
+                [
+                    "accessory": .string(peer.description), "byPeer": .bool(byPeer),
+                    "detail": .string(failure.description),
+                ]
+            )
+        case .notified(let peer, let schedule):
+            log?(
+                "schedule_notified",
+                [
+                    "accessory": .string(peer.description),
+                    "slots": .array(schedule.slots.map { .unsigned(UInt64($0)) }),
+                ]
+            )
+        }
     }
 
     /// Asks `request.accessory` for a data path and returns its ID; ``outcomes`` says what became

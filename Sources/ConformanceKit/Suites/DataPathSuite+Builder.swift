@@ -211,8 +211,12 @@ extension DataPathSuite {
                 "an app session"
             )
             let start = scenario.read { _ in session.arrivals[flowID]?.first } ?? Instant(nanoseconds: 0)
+            // Only this stream's end: an earlier stream on the same session stopped before it.
+            let earlier = scenario.read { _ in
+                session.controlMessages.lastIndex { if case .streamStarted = $0 { true } else { false } } ?? 0
+            }
             let stopped: (Phone) -> UInt32? = { _ in
-                for message in session.controlMessages {
+                for message in session.controlMessages.dropFirst(earlier) {
                     if case .streamStopped(let sent) = message { return sent }
                 }
                 return nil

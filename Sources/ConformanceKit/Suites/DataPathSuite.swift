@@ -4,8 +4,8 @@ import AwareWire
 /// The data-path and performance test groups, `WA/NDP/*` and `WA/PERF/*` (issue 5): paired data
 /// paths as an iPhone sets them up (nan-wire-reference.md 4), the refusals an accessory owes an
 /// unpaired phone, an open request or a mismatched performance mode, schedule counter-proposals,
-/// protected data frames, the service's transport port and protocol named in the response, two
-/// phones at once; and what the data path delivers: realtime latency
+/// protected data frames, the service's transport port and protocol named in the response, schedule
+/// updates on an established NDL, two phones at once; and what the data path delivers: realtime latency
 /// within the profile's budget, the bulk throughput floor, no bunching at the discovery-window
 /// period (esp-idf #19066), the service class's TID, a report that agrees with the traffic, and
 /// files that arrive whole and resume after a drop.
@@ -20,7 +20,8 @@ public enum DataPathSuite {
 
     public static func tests(target: any AccessoryTarget, faults: [String] = []) throws -> [ConformanceTest] {
         let suite = Builder(target: target, faults: faults)
-        return try suite.setup() + suite.frames() + suite.transport() + suite.schedules() + suite.performance()
+        return try suite.setup() + suite.frames() + suite.transport() + suite.schedules() + suite.scheduleUpdates()
+            + suite.performance()
     }
 
     public static func expectedFailures(for fault: String, profile: ProfileFacts?) -> Set<String> {
@@ -40,8 +41,8 @@ public enum DataPathSuite {
 
     static let allTests: Set<String> = [
         "WA/NDP/BV-01", "WA/NDP/BV-02", "WA/NDP/BV-03", "WA/NDP/BV-04", "WA/NDP/BV-05", "WA/NDP/BV-06", "WA/NDP/BV-07",
-        "WA/NDP/BV-08", "WA/NDP/BV-09", "WA/NDP/BV-10", "WA/NDP/BV-11", "WA/NDP/BV-12", "WA/NDP/BV-13", "WA/NDP/BI-01",
-        "WA/NDP/BI-02",
+        "WA/NDP/BV-08", "WA/NDP/BV-09", "WA/NDP/BV-10", "WA/NDP/BV-11", "WA/NDP/BV-12", "WA/NDP/BV-13", "WA/NDP/BV-14",
+        "WA/NDP/BI-01", "WA/NDP/BI-02",
         "WA/PERF/BV-01",
         "WA/PERF/BV-02", "WA/PERF/BV-03", "WA/PERF/BV-04", "WA/PERF/BV-05", "WA/PERF/BV-06",
         "WA/PERF/BI-01", "WA/PERF/BI-02",
@@ -59,7 +60,7 @@ public enum DataPathSuite {
         "ndp-bad-m4-mic": [
             "WA/NDP/BV-01", "WA/NDP/BV-02", "WA/NDP/BV-03", "WA/NDP/BV-04", "WA/NDP/BV-05", "WA/NDP/BV-06",
             "WA/NDP/BV-07", "WA/NDP/BV-08", "WA/NDP/BV-10", "WA/NDP/BV-11", "WA/NDP/BV-12", "WA/NDP/BV-13",
-            "WA/PERF/BV-01",
+            "WA/NDP/BV-14", "WA/PERF/BV-01",
             "WA/PERF/BV-02", "WA/PERF/BV-03", "WA/PERF/BV-04", "WA/PERF/BV-05", "WA/PERF/BV-06", "WA/PERF/BI-01",
         ],
         "ndp-accept-unpaired": ["WA/NDP/BI-01"],
@@ -78,6 +79,7 @@ public enum DataPathSuite {
         "ndl-fold-long-periods": ["WA/NDP/BV-13"],
         "ndl-first-map-only": ["WA/NDP/BV-13"],
         "ndl-ignore-conditional": ["WA/NDP/BV-13"],
+        "ndl-ignore-schedule-request": ["WA/NDP/BV-14"],
         "naf-a3-own-nmi": ["WA/NDP/BV-09", "WA/NDP/BV-11"],
         "ndp-usd-own-slot-clock": ["WA/NDP/BV-11"],
         // An accessory that never joins the phone's cluster writes its own cluster's ID as A3.
@@ -85,7 +87,7 @@ public enum DataPathSuite {
         "ndp-plaintext-data": [
             "WA/NDP/BV-04", "WA/NDP/BV-05", "WA/PERF/BV-01", "WA/PERF/BV-02", "WA/PERF/BV-03", "WA/PERF/BV-04",
             "WA/PERF/BV-05", "WA/PERF/BV-06", "WA/PERF/BI-01", "WA/NDP/BV-01", "WA/NDP/BV-02", "WA/NDP/BV-03",
-            "WA/NDP/BV-11", "WA/NDP/BV-12", "WA/NDP/BV-13",
+            "WA/NDP/BV-11", "WA/NDP/BV-12", "WA/NDP/BV-13", "WA/NDP/BV-14",
         ],
         "ndp-single-peer": ["WA/NDP/BV-05"],
         "perf-realtime-as-bulk": ["WA/PERF/BV-01", "WA/PERF/BI-01"],

@@ -40,6 +40,8 @@ import Testing
                 .updateService(service: "_a._udp", txt: ["fw": "2.0"])
             ),
             (#"{"command":"update-service","service":"_a._udp"}"#, .updateService(service: "_a._udp", txt: [:])),
+            (#"{"command":"renegotiate-schedule"}"#, .renegotiateSchedule(mode: nil)),
+            (#"{"command":"renegotiate-schedule","mode":"bulk"}"#, .renegotiateSchedule(mode: .bulk)),
             (#"{"command":"shutdown"}"#, .shutdown),
         ]
         for (line, expected) in cases {
@@ -73,7 +75,7 @@ import Testing
             (#"{"command":3}"#, .missingCommand, "missing-command", #"the object has no "command" string"#),
             (
                 #"{"command":"reboot-now"}"#, .unknownCommand("reboot-now"), "unknown-command",
-                #"unknown command "reboot-now"; known: status, paired-devices, reboot, factory-reset, set-faults, clear-faults, set-position, set-tx-power, update-service, shutdown"#
+                #"unknown command "reboot-now"; known: status, paired-devices, reboot, factory-reset, set-faults, clear-faults, set-position, set-tx-power, update-service, renegotiate-schedule, shutdown"#
             ),
             (
                 #"{"command":"set-faults"}"#, .missingField(command: "set-faults", field: "faults"), "missing-field",

@@ -60,6 +60,46 @@ import Testing
         #expect(bench.names().contains("datapath_established"))
     }
 
+    /// The accessory asks the phone to move the NDL to its realtime schedule (what the control
+    /// command `renegotiate-schedule` does); the phone accepts and telemetry goes on in the new
+    /// slots. Then the phone asks for bulk again and the accessory takes it.
+    @Test func theAccessoryRenegotiatesTheScheduleAndThePhoneAnswers() throws {
+        let (bench, result) = try paired()
+        let link = try #require(open(bench, result)?.link)
+        let phone = bench.phone.device.configuration.address
+        #expect(bench.accessory.renegotiateSchedules(mode: .realtime) == [phone])
+        bench.run(for: .seconds(1))
+        let realtime = NDPSchedule(mode: .realtime)
+        #expect(
+            bench.phone.dataPaths.scheduleEvents == [
+                .updated(peer: result.publisherAddress, realtime, requestedByPeer: true)
+            ]
+        )
+        #expect(bench.phone.dataPaths.schedule(with: result.publisherAddress) == realtime)
+        #expect(bench.accessory.dataPaths.first?.schedule == realtime)
+        #expect(bench.names().contains("schedule_updated"))
+        // The accessory's mode is unchanged: it asked, it did not switch.
+        #expect(bench.accessory.performanceMode == .bulk)
+        let session = try #require(bench.phone.dataPaths.sessions[link.id])
+        let before = session.arrivals[1]?.count ?? 0
+        bench.run(for: .seconds(2))
+        #expect((session.arrivals[1]?.count ?? 0) - before > 100, "telemetry after the change")
+
+        let bulk = NDPSchedule(mode: .bulk)
+        #expect(bench.phone.dataPaths.renegotiateSchedule(with: result.publisherAddress, proposal: bulk))
+        bench.run(for: .seconds(1))
+        #expect(
+            bench.phone.dataPaths.scheduleEvents.last
+                == .updated(peer: result.publisherAddress, bulk, requestedByPeer: false)
+        )
+        #expect(bench.accessory.dataPaths.first?.schedule == bulk)
+        let frames = bench.phone.dataPaths.receivedScheduleFrames[result.publisherAddress] ?? []
+        let subtypes = frames.compactMap { frame -> UInt8? in
+            if case .nanAction(let naf) = frame.frame.body { naf.subtype.rawValue } else { nil }
+        }
+        #expect(subtypes == [10, 11])
+    }
+
     @Test func anUnpairedOrOpenRequestIsRefusedWithReasonEight() throws {
         let (bench, result) = try paired()
         let refused = try #require(self.open(bench, result, security: .open))
