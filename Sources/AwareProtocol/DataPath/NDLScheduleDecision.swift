@@ -1,3 +1,5 @@
+import AwareWire
+
 /// How a responder answers a proposed NDL schedule (nan-wire-reference.md 4.1): the Data Path
 /// Request's NDL and a Schedule Request's are judged alike. The slots both sides hold, when the
 /// first 512 TU of them reach the minimum; else our own availability as a counter-proposal, when
@@ -35,6 +37,13 @@ public enum NDLScheduleDecision: Hashable, Sendable {
         } else {
             self = .reject
         }
+    }
+
+    /// The fewest slots of the first 512 TU a schedule must hold: our own floor, at least 1, raised
+    /// to an NDL QoS Minimum Time Slots when one is given (2.9).
+    public static func neededSlots(minimumSlots: Int, qos: NDLQoSAttribute?) -> Int {
+        let asked = qos.flatMap { $0.hasMinimumTimeSlotsPreference ? Int($0.minimumTimeSlots) : nil } ?? 0
+        return max(minimumSlots, asked, 1)
     }
 
     /// Our availability at the bandwidth a proposal on the same primary channel asks for, up to

@@ -80,8 +80,7 @@ public struct NDLScheduleRequester: Sendable {
         let offered =
             message.schedule(on: proposal.channel) ?? message.schedule(on: capability.channel)
         let counterProposal = ndl.status == .continued
-        let qosMinimum = configuration.qos.flatMap { $0.hasMinimumTimeSlotsPreference ? Int($0.minimumTimeSlots) : nil }
-        let minimum = max(configuration.minimumSlots, qosMinimum ?? 0, 1)
+        let minimum = NDLScheduleDecision.neededSlots(minimumSlots: configuration.minimumSlots, qos: configuration.qos)
         let agreed = offered ?? (counterProposal ? nil : proposal)
         // What we proposed we can keep, whatever our availability says; a counter-proposal must
         // lie in our availability.

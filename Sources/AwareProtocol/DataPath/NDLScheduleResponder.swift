@@ -48,8 +48,7 @@ public struct NDLScheduleResponder: Sendable {
             !schedules.isEmpty
         else { return reject(.invalidAvailability) }
         let proposal = schedules.first { $0.channel.number == own.channel.number }
-        var needed = max(configuration.minimumSlots, 1)
-        if let qos = message.qos, qos.hasMinimumTimeSlotsPreference { needed = max(needed, Int(qos.minimumTimeSlots)) }
+        let needed = NDLScheduleDecision.neededSlots(minimumSlots: configuration.minimumSlots, qos: message.qos)
         let decision = NDLScheduleDecision(
             own: own,
             proposal: proposal,
@@ -60,12 +59,12 @@ public struct NDLScheduleResponder: Sendable {
         switch decision {
         case .accept(let agreed):
             let ndc = configuration.ndc(for: agreed)
-            let response = responseMPDU(.accepted, committed: agreed, ndc: ndc, qos: message.qos)
+            let response = responseMPDU(.accepted, committed: agreed, ndc: ndc)
             state = .finished(response: response)
             return [.transmit(response), .agreed(agreed, ndc: ndc)]
         case .counterPropose(let offered):
             let ndc = configuration.ndc(for: offered)
-            let response = responseMPDU(.continued, committed: offered, ndc: ndc, qos: message.qos)
+            let response = responseMPDU(.continued, committed: offered, ndc: ndc)
             state = .awaitingConfirm(response: response, offered: offered, ndc: ndc, transmissions: 1)
             return [
                 .transmit(response), .arm(.awaitingScheduleConfirm, at: now + configuration.retransmission.interval),
@@ -79,15 +78,16 @@ public struct NDLScheduleResponder: Sendable {
         _ status: DataPathStatus,
         committed: NDPSchedule,
         ndc: NDCSchedule?,
-        reason: NANReasonCode = .reserved,
-        qos: NDLQoSAttribute?
+        reason: NANReasonCode = .reserved
     ) -> [UInt8] {
+        // No NDL QoS: never the requester's echoed back (a requester holds later changes to what
+        // the answer carries; see NDPResponderConfiguration.qos), and the accessory has none.
         configuration.mpdu(
             .scheduleResponse,
             committed: committed,
             ndc: ndc,
             ndl: (dialogToken, .response, status, reason),
-            qos: qos
+            qos: nil
         )
     }
 
@@ -98,8 +98,7 @@ public struct NDLScheduleResponder: Sendable {
             .rejected,
             committed: configuration.current ?? configuration.availability,
             ndc: nil,
-            reason: reason,
-            qos: nil
+            reason: reason
         )
         state = .finished(response: response)
         return [.transmit(response), .failed(NDPFailure(.scheduleUnacceptable, reason: reason))]

@@ -42,9 +42,8 @@ extension NDPInitiator {
             state = .finished
             return [.cancel(.awaitingResponse), .failed(NDPFailure(.rejectedByPeer(reason), reason: reason))]
         case .continued:
-            let minimum = Int(configuration.qos?.minimumTimeSlots ?? 0)
-            guard let offered, configuration.capability.contains(offered),
-                offered.slotsInFirstBlock >= max(minimum, 1)
+            let minimum = NDLScheduleDecision.neededSlots(minimumSlots: 1, qos: configuration.qos)
+            guard let offered, configuration.capability.contains(offered), offered.slotsInFirstBlock >= minimum
             else {
                 return refuseCounterProposal(pending: pending, offered: offered)
             }

@@ -33,8 +33,7 @@ extension NDPResponder {
         }
         // The NDL QoS minimum (2.9) counts the common slots of the first 512 TU, as hostap's
         // nan_ndl_determine_status does: a long-period proposal may be thinner in later periods.
-        var needed = max(configuration.minimumSlots, 1)
-        if let qos = message.qos, qos.hasMinimumTimeSlotsPreference { needed = max(needed, Int(qos.minimumTimeSlots)) }
+        let needed = NDLScheduleDecision.neededSlots(minimumSlots: configuration.minimumSlots, qos: message.qos)
         let decision = NDLScheduleDecision(
             own: own,
             proposal: proposal,
