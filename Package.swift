@@ -10,8 +10,12 @@ let package = Package(
     products: [
         .executable(name: "accessory-emu", targets: ["accessory-emu"]),
         .executable(name: "aware-conform", targets: ["aware-conform"]),
+        .library(name: "AwareCore", targets: ["AwareCore"]),
         .library(name: "AwareWire", targets: ["AwareWire"]),
         // For the libFuzzer package in Fuzz/ (docs/fuzzing.md), which drives these from outside.
+        // AwareFuzzing is a testing product: frame and capture corpora, mutators, the decoder
+        // robustness driver. Nothing that ships imports it.
+        .library(name: "AwareFuzzing", targets: ["AwareFuzzing"]),
         .library(name: "AwareProtocol", targets: ["AwareProtocol"]),
         .library(name: "AwareRadio", targets: ["AwareRadio"]),
         .library(name: "AccessoryKit", targets: ["AccessoryKit"]),
@@ -33,10 +37,12 @@ let package = Package(
             providers: [.apt(["libnl-3-dev", "libnl-genl-3-dev"])]
         ),
 
+        // The values every layer shares: addresses, time, radio I/O, the seeded generator, JSON.
+        .target(name: "AwareCore"),
         // Bytes <-> values. No I/O, no state, never traps.
         .target(
             name: "AwareWire",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["AwareCore", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // Keys, MICs, group arithmetic.
         .target(
@@ -47,21 +53,31 @@ let package = Package(
             ]
         ),
         // Sans-I/O protocol machines: no clock, no socket, no RNG.
-        .target(name: "AwareProtocol", dependencies: ["AwareWire", "AwareCrypto"]),
+        .target(name: "AwareProtocol", dependencies: ["AwareCore", "AwareWire", "AwareCrypto"]),
         // Where frames travel and time passes.
-        .target(name: "AwareRadio", dependencies: ["AwareWire", "CNetlink"]),
+        .target(name: "AwareRadio", dependencies: ["AwareCore", "AwareWire", "CNetlink"]),
+        // Frames from captures and bytes, decoded for people and JSON; the passive capture analyzer.
+        .target(name: "AwareAnalysis", dependencies: ["AwareCore", "AwareWire", "AwareProtocol"]),
+        // Testing only: the robustness corpus and mutators that the fuzz targets, aware-bench and
+        // the robustness tests share.
+        .target(name: "AwareFuzzing", dependencies: ["AwareCore", "AwareWire", "AwareAnalysis"]),
         // A NAN device: the protocol machines driven over an air. Both the accessory and the
         // phone role are one.
-        .target(name: "AwareDevice", dependencies: ["AwareProtocol", "AwareRadio", "AwareWire", "AwareCrypto"]),
+        .target(
+            name: "AwareDevice",
+            dependencies: ["AwareCore", "AwareWire", "AwareCrypto", "AwareProtocol", "AwareRadio"]
+        ),
         // The accessory.
         .target(
             name: "AccessoryKit",
-            dependencies: ["AwareWire", "AwareProtocol", "AwareRadio", "AwareDevice"]
+            dependencies: ["AwareCore", "AwareWire", "AwareCrypto", "AwareProtocol", "AwareRadio", "AwareDevice"]
         ),
         // The phone role, the catalogue, the runner and its reports. Never imports AccessoryKit.
         .target(
             name: "ConformanceKit",
-            dependencies: ["AwareWire", "AwareProtocol", "AwareRadio", "AwareDevice"]
+            dependencies: [
+                "AwareCore", "AwareWire", "AwareCrypto", "AwareProtocol", "AwareRadio", "AwareAnalysis", "AwareDevice",
+            ]
         ),
         // What both command-line programs share: exit codes, standard error, buffered output.
         .target(
@@ -74,9 +90,7 @@ let package = Package(
         .executableTarget(
             name: "accessory-emu",
             dependencies: [
-                "AccessoryKit",
-                "AwareDevice",
-                "AwareCommandLine",
+                "AwareCore", "AwareWire", "AwareRadio", "AwareDevice", "AccessoryKit", "AwareCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -84,26 +98,17 @@ let package = Package(
         .executableTarget(
             name: "aware-conform",
             dependencies: [
-                "ConformanceKit",
-                "AccessoryKit",
-                "AwareCrypto",
-                "AwareDevice",
-                "AwareCommandLine",
+                "AwareCore", "AwareWire", "AwareCrypto", "AwareProtocol", "AwareRadio", "AwareAnalysis", "AwareDevice",
+                "AccessoryKit", "ConformanceKit", "AwareCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Benchmarks and the release-mode robustness run (not tests: nothing here is timed in a test).
         .executableTarget(
             name: "aware-bench",
             dependencies: [
-                "AwareWire",
-                "AwareRadio",
-                "AwareProtocol",
-                "AwareCrypto",
-                "AwareDevice",
-                "AccessoryKit",
-                "ConformanceKit",
+                "AwareCore", "AwareWire", "AwareFuzzing", "AwareCrypto", "AwareProtocol", "AwareRadio", "AwareDevice",
+                "AccessoryKit", "ConformanceKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/aware-bench"
@@ -111,23 +116,49 @@ let package = Package(
 
         // What several test targets share: hex literals, the external judges (jsonschema, tshark).
         .target(name: "AwareTestSupport", path: "Tests/AwareTestSupport"),
-        .testTarget(name: "AwareWireTests", dependencies: ["AwareWire", "AwareTestSupport"]),
+        .testTarget(
+            name: "AwareWireTests",
+            dependencies: ["AwareCore", "AwareWire", "AwareFuzzing", "AwareTestSupport"]
+        ),
         .testTarget(
             name: "AwareCryptoTests",
-            dependencies: [
-                "AwareCrypto", "CMbedCrypto", "AwareTestSupport", .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            dependencies: ["AwareCrypto", "AwareTestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(
             name: "AwareProtocolTests",
             dependencies: [
-                "AwareProtocol", "AwareCrypto", "AwareTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                "AwareCore", "AwareWire", "AwareFuzzing", "AwareCrypto", "AwareProtocol", "AwareTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "AwareDeviceTests", dependencies: ["AwareDevice", "AwareCrypto"]),
-        .testTarget(name: "AwareRadioTests", dependencies: ["AwareRadio", "CNetlink", "AwareTestSupport"]),
-        .testTarget(name: "AccessoryKitTests", dependencies: ["AccessoryKit", "ConformanceKit", "AwareTestSupport"]),
-        .testTarget(name: "ConformanceKitTests", dependencies: ["ConformanceKit", "AwareTestSupport"]),
+        .testTarget(
+            name: "AwareDeviceTests",
+            dependencies: [
+                "AwareCore", "AwareWire", "AwareFuzzing", "AwareCrypto", "AwareProtocol", "AwareRadio", "AwareDevice",
+            ]
+        ),
+        .testTarget(
+            name: "AwareRadioTests",
+            dependencies: ["AwareCore", "AwareWire", "AwareRadio", "CNetlink", "AwareTestSupport"]
+        ),
+        .testTarget(
+            name: "AwareAnalysisTests",
+            dependencies: ["AwareCore", "AwareWire", "AwareAnalysis", "ConformanceKit", "AwareTestSupport"]
+        ),
+        .testTarget(
+            name: "AccessoryKitTests",
+            dependencies: [
+                "AwareCore", "AwareWire", "AwareCrypto", "AwareProtocol", "AwareRadio", "AwareDevice", "AccessoryKit",
+                "ConformanceKit", "AwareTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "ConformanceKitTests",
+            dependencies: [
+                "AwareCore", "AwareWire", "AwareCrypto", "AwareProtocol", "AwareRadio", "AwareDevice", "ConformanceKit",
+                "AwareTestSupport",
+            ]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["AwareTestSupport"]),
     ]
 )

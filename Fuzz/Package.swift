@@ -15,6 +15,7 @@ let package = Package(
             name: "FuzzSupport",
             dependencies: [
                 "CLibFuzzer",
+                .product(name: "AwareCore", package: "AwareBench"),
                 .product(name: "AwareWire", package: "AwareBench"),
                 .product(name: "AwareRadio", package: "AwareBench"),
                 .product(name: "AccessoryKit", package: "AwareBench"),
@@ -22,11 +23,19 @@ let package = Package(
         ),
         .executableTarget(
             name: "fuzz-frame",
-            dependencies: ["FuzzSupport", .product(name: "AwareWire", package: "AwareBench")]
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "AwareWire", package: "AwareBench"),
+                .product(name: "AwareFuzzing", package: "AwareBench"),
+            ]
         ),
         .executableTarget(
             name: "fuzz-capture",
-            dependencies: ["FuzzSupport", .product(name: "AwareWire", package: "AwareBench")]
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "AwareWire", package: "AwareBench"),
+                .product(name: "AwareFuzzing", package: "AwareBench"),
+            ]
         ),
         .executableTarget(
             name: "fuzz-profile",
@@ -44,6 +53,7 @@ let package = Package(
             name: "fuzz-pasn",
             dependencies: [
                 "FuzzSupport",
+                .product(name: "AwareCore", package: "AwareBench"),
                 .product(name: "AwareProtocol", package: "AwareBench"),
                 .product(name: "AwareWire", package: "AwareBench"),
             ]
@@ -52,6 +62,8 @@ let package = Package(
             name: "fuzz-accessory",
             dependencies: [
                 "FuzzSupport",
+                .product(name: "AwareCore", package: "AwareBench"),
+                .product(name: "AwareFuzzing", package: "AwareBench"),
                 .product(name: "AccessoryKit", package: "AwareBench"),
                 .product(name: "AwareProtocol", package: "AwareBench"),
                 .product(name: "AwareRadio", package: "AwareBench"),

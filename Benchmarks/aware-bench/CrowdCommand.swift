@@ -1,4 +1,5 @@
 import ArgumentParser
+import AwareCore
 import AwareDevice
 import AwareProtocol
 import AwareRadio

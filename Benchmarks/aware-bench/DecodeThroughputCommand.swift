@@ -1,4 +1,6 @@
 import ArgumentParser
+import AwareCore
+import AwareFuzzing
 import AwareWire
 import Foundation
 

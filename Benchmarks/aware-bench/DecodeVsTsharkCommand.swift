@@ -1,4 +1,5 @@
 import ArgumentParser
+import AwareFuzzing
 import AwareWire
 import Foundation
 

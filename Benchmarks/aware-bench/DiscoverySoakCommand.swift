@@ -1,5 +1,6 @@
 import AccessoryKit
 import ArgumentParser
+import AwareCore
 import AwareDevice
 import AwareProtocol
 import AwareRadio

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AwareCore
 import AwareCrypto
 import AwareWire
 import Foundation

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What `soak` measures at a checkpoint: always at the boundary of an even cycle, so the

@@ -1,5 +1,6 @@
 import AccessoryKit
 import AwareCommandLine
+import AwareCore
 import AwareDevice
 import AwareRadio
 import AwareWire

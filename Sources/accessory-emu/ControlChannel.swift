@@ -1,4 +1,5 @@
 import AccessoryKit
+import AwareCore
 import AwareRadio
 import AwareWire
 import Foundation

@@ -1,6 +1,7 @@
 import AccessoryKit
 import ArgumentParser
 import AwareCommandLine
+import AwareCore
 import AwareRadio
 import AwareWire
 import Foundation

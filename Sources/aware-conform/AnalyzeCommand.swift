@@ -1,6 +1,8 @@
 import AccessoryKit
 import ArgumentParser
+import AwareAnalysis
 import AwareCommandLine
+import AwareCore
 import AwareWire
 import ConformanceKit
 import Foundation

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AwareAnalysis
 import AwareCommandLine
 import AwareWire
 import ConformanceKit

@@ -1,6 +1,7 @@
 import AccessoryKit
 import ArgumentParser
 import AwareCommandLine
+import AwareCore
 import AwareProtocol
 import AwareRadio
 import AwareWire

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AwareCommandLine
+import AwareCore
 import AwareDevice
 import AwareProtocol
 import AwareRadio

@@ -1,3 +1,4 @@
+import AwareCore
 import Testing
 
 @testable import AwareWire

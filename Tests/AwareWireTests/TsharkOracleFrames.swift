@@ -1,3 +1,4 @@
+import AwareCore
 import Foundation
 
 @testable import AwareWire

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareCrypto
 import AwareDevice
 import AwareWire

@@ -1,4 +1,5 @@
 import AccessoryKit
+import AwareCore
 import AwareWire
 
 /// The accessories the protocol and control targets run: the repository's own profiles,

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What the harness saw of each peer's PASN exchange with the accessory, from the frames

@@ -1,3 +1,4 @@
+import AwareFuzzing
 import AwareWire
 import FuzzSupport
 

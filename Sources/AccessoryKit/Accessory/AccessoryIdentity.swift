@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The accessory's NAN Management Interface address: the profile's `radio.nmi`, or one

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// A control line as received: the request and the caller's `"id"`, echoed in the reply so a

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The answer to one control line: exactly one JSON line per request, `{"id":…, "ok":true,

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// Whether a pairing attempt may start now.

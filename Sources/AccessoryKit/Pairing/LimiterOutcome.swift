@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What a wrong PIN leads to.

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What the accessory shows on its display when a phone asks to pair with a PIN: the one

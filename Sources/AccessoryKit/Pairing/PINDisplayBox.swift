@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The box a person reads on the accessory's terminal when a phone asks to pair: the PIN in

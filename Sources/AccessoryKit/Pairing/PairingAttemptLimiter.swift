@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// Slows down someone guessing the PIN (profile `pairing.pin.maxWrongAttempts`,

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// A shared key for data paths with peers that did not pair (NCS-SK, CSID 1 and 2,

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// Optional radio identity: a fixed NAN Management Interface address, or a seed from which the

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The service-specific info a publish carries: DNS-SD TXT entries (sent after the pairing TXT

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What the accessory keeps about itself across restarts: the NMI it uses (so a phone sees

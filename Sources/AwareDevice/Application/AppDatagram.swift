@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// One application message that arrived on a data path, with where it came from.

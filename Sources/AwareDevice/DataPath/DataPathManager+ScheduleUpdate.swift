@@ -1,3 +1,4 @@
+import AwareCore
 import AwareProtocol
 import AwareRadio
 import AwareWire

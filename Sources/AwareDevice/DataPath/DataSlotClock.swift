@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// Where the 16 TU availability slots of a NAN schedule fall on a device's own clock.

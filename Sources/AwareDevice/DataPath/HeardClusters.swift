@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The clusters an unsynchronized device hears beacons of, each with its TSF as this device's

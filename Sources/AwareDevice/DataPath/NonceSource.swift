@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// Where a role's NDP nonces come from: the run's seed, so a run on the simulated air replays

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What a device keeps about one paired peer, so that it can reconnect without a PIN: the NPK

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What a ``DatagramFlow`` did with a received message.

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// One unreliable flow (Multipeer "unreliable"; telemetry): the sender numbers and timestamps

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// Fetches one file from a ``FileServer`` over the reliable flow and checks it.

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The file service of Apple's WWDC25 example (`_file-service._tcp`), over the reliable flow.

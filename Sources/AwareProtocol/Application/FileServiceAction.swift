@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What a ``FileServer`` or ``FileClient`` asks its driver to do. Timers are per flow, because

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// Why a transfer stopped before the end.

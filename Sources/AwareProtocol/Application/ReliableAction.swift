@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What a reliable sender or receiver asks its driver to do.

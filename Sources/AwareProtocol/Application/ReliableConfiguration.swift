@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// Parameters of a reliable flow. The timeout rules are RFC 6298's, with its bounds relaxed

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// Both halves of a reliable flow at one end: acks go to the sender, everything else that is

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The receiving half of a reliable flow: delivers bodies in sequence order, once each, holds

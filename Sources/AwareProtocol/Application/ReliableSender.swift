@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The sending half of a reliable flow (Multipeer "reliable"): numbers segments, keeps up to

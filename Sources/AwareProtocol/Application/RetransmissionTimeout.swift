@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The retransmission timeout estimator of RFC 6298 section 2, with the back-off of 5.5.

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What a bootstrapping machine asks its owner to do, in order. NPBA rides in Follow-up SDFs

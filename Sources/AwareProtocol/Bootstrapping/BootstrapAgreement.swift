@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The outcome of a successful bootstrapping, as either side sees it: who displays and who

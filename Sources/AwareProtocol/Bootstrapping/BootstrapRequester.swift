@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The bootstrapping requester (the phone; nan-wire-reference.md 3.1, 3.2): it sends an NPBA

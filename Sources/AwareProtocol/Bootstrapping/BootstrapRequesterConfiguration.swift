@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// How persistent a ``BootstrapRequester`` is. The defaults are hostap's

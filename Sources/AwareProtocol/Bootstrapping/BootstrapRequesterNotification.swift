@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What a ``BootstrapRequester`` tells its owner.

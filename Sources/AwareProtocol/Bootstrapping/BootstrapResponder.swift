@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The bootstrapping responder (the accessory; nan-wire-reference.md 3.1, 3.2), one session per

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What a ``BootstrapResponder`` offers and how it answers (nan-wire-reference.md 3.2).

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What a ``BootstrapResponder`` tells its owner.

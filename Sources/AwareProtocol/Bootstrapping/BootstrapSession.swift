@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// One peer's bootstrapping at a ``BootstrapResponder``, keyed by the peer's NMI.

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The peer service instance a ``BootstrapRequester`` bootstraps with, and the method the

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The timers the bootstrapping machines arm. Arming a timer that is already armed moves it; a

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The NAN Data Cluster (NDC) a data path belongs to and the NDC's base schedule

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// One side of an established NDL whose schedule is renegotiated (NAF subtypes 10-12) or

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The parts of a received schedule NAF (subtypes 10-13) the schedule machines read: the NDL

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The side that asks to change an established NDL's schedule: Schedule Request out (NDL

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The side asked to change an established NDL's schedule. A Schedule Request counts only with

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What an NDP machine asks its owner to do, in order.

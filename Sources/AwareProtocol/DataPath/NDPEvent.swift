@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What the owner feeds an NDP machine.

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The phone's side of one data path: it subscribed, found the accessory's publish instance,

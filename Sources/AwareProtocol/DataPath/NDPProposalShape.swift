@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// How a data path initiator lays its schedule proposal out in the NAN Availability of a Data

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The accessory's side: what it offers to every data path request (nan-wire-reference.md 4.1).

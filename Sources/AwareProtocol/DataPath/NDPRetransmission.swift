@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// How often a machine sends its frame again while it waits (every second, three

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The data-channel availability of one side, or the committed schedule two sides agreed: a

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What a ``DiscoveryEngine`` asks its owner to do, in order.

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What a ``DiscoveryEngine`` needs to know about its station.

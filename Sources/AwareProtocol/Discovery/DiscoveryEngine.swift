@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The publish/subscribe/follow-up machine of one station (nan-wire-reference.md 1.3-1.5, 2.4, 2.5).

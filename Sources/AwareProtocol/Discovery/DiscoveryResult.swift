@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// A publisher a subscribe found (hostap `NAN-DISCOVERY-RESULT`), with everything a later

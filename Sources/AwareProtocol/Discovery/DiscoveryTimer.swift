@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The timers a ``DiscoveryEngine`` arms. Arming a timer that is already armed moves it.

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// A Follow-up addressed to one of the local instances (hostap `NAN-RECEIVE`).

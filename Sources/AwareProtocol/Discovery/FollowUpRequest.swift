@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// A Follow-up to send to a peer instance (nan-wire-reference.md 1.3: A1 = peer NMI, A3 = the A3

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// One service to publish. Its Publish SDF carries, in this order (apple-peer-model.md 5.3,

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// A running publish: its configuration and what changes while it runs.

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What the engine checks and uses alike when it starts a publish or a subscribe.

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// A running publish or subscribe, as the engine starts and ends both: a validated

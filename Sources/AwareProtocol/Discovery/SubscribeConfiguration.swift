@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// One service to look for.

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// A running subscribe: its configuration and the publishers it has reported.

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// A publish answered a matching active Subscribe with a solicited Publish (hostap `NAN-REPLIED`).

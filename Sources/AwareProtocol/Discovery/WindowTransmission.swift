@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// Synchronized mode: a frame waiting for its instant inside a discovery window (see

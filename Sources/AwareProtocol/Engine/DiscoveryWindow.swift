@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// One discovery window of a cluster on one channel, in local time: what the synchronization

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// A management frame the radio delivered, with what the radio says about it. The frame is

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// When a frame for a discovery window goes out. Every station of a cluster sees the window

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What a PASN machine asks its owner to do. Each machine has one timer: the wait for the

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// Finds discovery-window bursting in a nominally periodic stream: the defect of esp-idf #19066,

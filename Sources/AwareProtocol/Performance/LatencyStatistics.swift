@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// Summary of one-way latencies, in the order the packets arrived.

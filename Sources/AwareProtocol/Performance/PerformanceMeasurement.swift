@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What a run measured, from which a ``PerformanceReport`` is computed.

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The bench's performance report: Apple's `WAPerformanceReport` fields (apple-peer-model.md 1.8)

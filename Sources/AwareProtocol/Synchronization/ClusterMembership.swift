@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The state of a device in a cluster.

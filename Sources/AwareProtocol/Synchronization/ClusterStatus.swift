@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// Where a ``SynchronizationEngine`` stands in its cluster.

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What a ``SynchronizationEngine`` needs to know. Defaults and their sources are in

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The two NAN beacons (nan-wire-reference.md 1.4): Beacon Interval 512 in DWs, 100 outside.

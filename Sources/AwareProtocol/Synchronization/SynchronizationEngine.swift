@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// NAN synchronization for one device (nan-wire-reference.md 1.4, 2.3): scan for a cluster, join

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// A sniffer on an air: it keeps every frame the air carries as a ``CaptureRecord`` with a

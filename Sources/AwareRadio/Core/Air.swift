@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// A medium that carries 802.11 frames between stations: the simulated air, the socket air

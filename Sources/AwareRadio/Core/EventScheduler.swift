@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// Runs timed work on one thread, in time order: the only place time passes.

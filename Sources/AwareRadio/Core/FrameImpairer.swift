@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What an impairment does to one transmission of a frame.

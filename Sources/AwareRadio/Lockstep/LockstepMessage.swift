@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The messages of lockstep virtual time on a socket air (docs/socket-air.md, "Lockstep"):

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The kernel's description of one interface: the reply to `NL80211_CMD_GET_INTERFACE`

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// A NAN function for a driver that runs the discovery engine itself

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// A driver-run discovery engine found a peer function matching a local one

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// A function this radio added on the offload path for one role instance: what was sent, the

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The NAN function offload path (``NL80211DiscoveryPath/functionOffload``): the roles keep

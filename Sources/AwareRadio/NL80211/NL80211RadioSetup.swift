@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What opening a radio established: the interface, its wiphy, the chosen path and the device

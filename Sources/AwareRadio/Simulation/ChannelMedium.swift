@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// One channel of the simulated air: who is contending for it, what is on it now and when

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The CSMA/CA (DCF) timing the simulated air applies on every channel: OFDM PHY

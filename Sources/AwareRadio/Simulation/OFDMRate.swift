@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// An OFDM PHY rate of IEEE 802.11 clause 17 (20 MHz channels), and the airtime of a frame

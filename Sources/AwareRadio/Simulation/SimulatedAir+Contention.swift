@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// CSMA/CA on each channel, event-driven: rather than ticking every 9 µs slot, the air

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// An in-process air under virtual time: stations at positions on a plane, channels, frame

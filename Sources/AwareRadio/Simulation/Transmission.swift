@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// One frame on the air, from its first octet to its last.

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// A discrete-event scheduler under virtual time: the clock of ``SimulatedAir``.

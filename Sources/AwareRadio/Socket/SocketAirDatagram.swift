@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// One datagram on a socket air: a fixed 34-octet header, then the 802.11 frame (from Frame

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 import Foundation
 import Glibc

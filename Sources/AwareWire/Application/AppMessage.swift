@@ -1,3 +1,5 @@
+import AwareCore
+
 /// One application message: the payload of one UDP datagram on the NAN data path, or the
 /// Service Info of a follow-up (``FollowUpAppMessage``). Big-endian, like the IP and UDP
 /// headers it rides behind (the NAN attributes around it are little-endian; this is not one).

@@ -1,3 +1,5 @@
+import AwareCore
+
 /// What the phone and the accessory's application say to each other on the control flow (a
 /// reliable flow, ``AppMessageBody/control(_:)``): the bench's stand-in for an app's own
 /// protocol, just enough to drive and check the data path. Big-endian, one operation octet

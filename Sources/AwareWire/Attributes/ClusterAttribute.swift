@@ -1,3 +1,5 @@
+import AwareCore
+
 /// Cluster attribute (0x01, length 13): Anchor Master Rank (8) | Hop Count to Anchor Master (1) |
 /// AM Beacon Transmission Time (4, LE) (nan-wire-reference.md 2.3).
 ///

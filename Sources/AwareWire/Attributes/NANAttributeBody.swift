@@ -1,3 +1,5 @@
+import AwareCore
+
 /// The body of one kind of NAN attribute: what follows the 3-octet header
 /// `Attribute ID (1) | Length (2, LE)` (nan-wire-reference.md 2.1).
 ///

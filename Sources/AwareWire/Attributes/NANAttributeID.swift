@@ -1,3 +1,5 @@
+import AwareCore
+
 /// A NAN attribute ID (nan-wire-reference.md 2.2, from hostap `enum nan_attr_id` and
 /// Wireshark's `attribute_types`). An open set: IDs we do not know are kept, not rejected.
 public struct NANAttributeID: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import AwareCore
+
 /// Reads any capture AwareBench meets: classic pcap (either byte order, µs or ns) or
 /// pcapng, told apart by the first four octets.
 public enum CaptureReader {

@@ -1,3 +1,5 @@
+import AwareCore
+
 /// A classic libpcap file: a 24-octet file header (magic, version 2.4, thiszone, sigfigs,
 /// snaplen, link type) and records `ts_sec | ts_usec or ts_nsec | incl_len | orig_len | data`,
 /// all in the writer's byte order (platform-notes.md 4).

@@ -1,3 +1,5 @@
+import AwareCore
+
 /// A pcapng file (IETF draft-ietf-opsawg-pcapng): blocks `Type (4) | Total Length (4) |
 /// Body | Total Length (4)`, lengths a multiple of 4, in the byte order the Section Header
 /// Block's magic gives.

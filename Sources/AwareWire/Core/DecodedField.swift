@@ -1,3 +1,5 @@
+import AwareCore
+
 /// One named field of a decoded structure, for people (`aware-conform decode`) and for
 /// machines (`decode --json`). Structures describe themselves with these so that the
 /// text view and the JSON view can never disagree.

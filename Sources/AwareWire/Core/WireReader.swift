@@ -1,3 +1,5 @@
+import AwareCore
+
 /// A cursor over octets that never reads past its end.
 ///
 /// A reader covers one structure. Reading a length-prefixed body hands out a child

@@ -1,3 +1,5 @@
+import AwareCore
+
 /// Appends octets. Little-endian unless a method says otherwise, as NAN attributes are
 /// (nan-wire-reference.md, Conventions); EAPOL-Key fields use the big-endian methods.
 public struct WireWriter: Sendable {

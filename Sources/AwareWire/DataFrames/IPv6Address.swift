@@ -1,3 +1,5 @@
+import AwareCore
+
 /// A 128-bit IPv6 address (RFC 8200), as the 16 octets that go on the wire.
 public struct IPv6Address: Hashable, Sendable, WireCodable, CustomStringConvertible {
     public let octets: [UInt8]

@@ -1,3 +1,5 @@
+import AwareCore
+
 /// An IPv6 packet that carries one UDP datagram and nothing else: the 40-octet IPv6 header
 /// (RFC 8200 3) with Next Header 17, no extension headers, then the 8-octet UDP header (RFC
 /// 768) and the payload. This is what a NAN data path carries for an app's UDP traffic

@@ -1,3 +1,5 @@
+import AwareCore
+
 /// The 8-octet LLC/SNAP header in front of every MSDU an 802.11 data frame carries
 /// (IEEE 802.2 LLC with DSAP = SSAP = 0xAA, Control 0x03 UI; IEEE 802 SNAP: a 3-octet
 /// Organization Code, then the EtherType, big-endian; RFC 1042 encapsulation uses

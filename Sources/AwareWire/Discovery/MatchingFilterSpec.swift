@@ -1,3 +1,5 @@
+import AwareCore
+
 /// The SPEC text form of a matching filter, shared by profiles and the runner's command line.
 ///
 /// Items are separated by `:`. A token is read as:

@@ -1,3 +1,4 @@
+import AwareCore
 import Crypto
 
 /// A NAN Service ID: the first 6 octets of SHA-256 over the lower-cased service name

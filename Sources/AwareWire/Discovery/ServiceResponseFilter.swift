@@ -1,3 +1,5 @@
+import AwareCore
+
 /// A Service Response Filter (SRF): which stations may answer a Subscribe or unsolicited
 /// Publish (nan-wire-reference.md 2.4).
 ///

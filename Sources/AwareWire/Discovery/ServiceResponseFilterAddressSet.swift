@@ -1,3 +1,5 @@
+import AwareCore
+
 /// The Address Set of a Service Response Filter: what SRF Control bit 0 says it is
 /// (nan-wire-reference.md 2.4).
 public enum ServiceResponseFilterAddressSet: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import AwareCore
+
 /// The NAN vendor element `DD | len | 50 6F 9A 13 | attributes` of NAN Beacons and PASN
 /// Authentication frames (nan-wire-reference.md 1.1, 3.4.1 item 5).
 public struct NANElement: ElementBody {

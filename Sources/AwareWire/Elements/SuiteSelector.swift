@@ -1,3 +1,5 @@
+import AwareCore
+
 /// A cipher or AKM suite selector: OUI (3) | Suite Type (1) (IEEE 802.11-2020 9.4.2.24.2,
 /// 9.4.2.24.3). The RSNE carries them in nan-wire-reference.md 3.4.1.
 public struct SuiteSelector: Hashable, Sendable, WireCodable, WireDescribable, CustomStringConvertible {

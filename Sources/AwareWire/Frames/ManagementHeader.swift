@@ -1,3 +1,5 @@
+import AwareCore
+
 /// The MAC header of a management frame (IEEE 802.11-2020 9.3.3.2): Frame Control,
 /// Duration (LE16), A1, A2, A3, Sequence Control — 24 octets — followed by a 4-octet HT
 /// Control field only when the +HTC/Order bit is set.

@@ -1,3 +1,5 @@
+import AwareCore
+
 /// The six octets SDFs and NAFs share (nan-wire-reference.md 1.1):
 /// `Category | Public Action = 09 | OUI 50 6F 9A | OUI Type`.
 enum NANActionHeader {

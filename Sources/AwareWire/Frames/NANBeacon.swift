@@ -1,3 +1,5 @@
+import AwareCore
+
 /// The body of a NAN Beacon (nan-wire-reference.md 1.4): `Timestamp (8, LE, µs) |
 /// Beacon Interval (2, LE) | Capability (2, LE) | elements`, with the NAN element
 /// `DD len 50 6F 9A 13 <attributes>` among the elements.

@@ -1,3 +1,5 @@
+import AwareCore
+
 /// A QoS Data frame (IEEE 802.11-2020 9.3.2.1): the frame that carries a NAN Data Path's
 /// application traffic between two NDIs.
 ///

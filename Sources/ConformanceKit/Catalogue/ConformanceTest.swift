@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// One test of the catalogue: its stable identity, what it needs, its limits and its body.

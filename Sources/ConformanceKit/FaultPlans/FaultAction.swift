@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What one step of a fault plan does.

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// When a lifecycle step (reboot, out of range) happens: at a moment of the phone's own

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The run as one JSON document for machines (docs/reports.md, "JSON report"; the schema is

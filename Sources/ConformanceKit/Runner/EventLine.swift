@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// One line of `events.jsonl` (docs/reports.md, "events.jsonl"): `t` (seconds on the test's clock),

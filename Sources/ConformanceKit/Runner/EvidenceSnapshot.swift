@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// What a test left when its context was sealed, ready to be written.

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// A failed expectation: what went wrong, where in the test, and when on the test's clock.

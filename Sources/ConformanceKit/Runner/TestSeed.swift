@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// How seeds are derived (docs/reports.md, "Seeds"), so that anyone can recompute them:

@@ -1,4 +1,5 @@
 import AccessoryKit
+import AwareCore
 import AwareProtocol
 import AwareRadio
 import AwareWire

@@ -1,4 +1,5 @@
 import AccessoryKit
+import AwareCore
 import AwareDevice
 import AwareProtocol
 import AwareRadio

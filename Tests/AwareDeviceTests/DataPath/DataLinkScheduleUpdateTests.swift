@@ -1,3 +1,4 @@
+import AwareCore
 import AwareDevice
 import AwareProtocol
 import AwareRadio

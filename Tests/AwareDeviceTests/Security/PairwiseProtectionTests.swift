@@ -1,5 +1,7 @@
+import AwareCore
 import AwareCrypto
 import AwareDevice
+import AwareFuzzing
 import AwareWire
 import Testing
 

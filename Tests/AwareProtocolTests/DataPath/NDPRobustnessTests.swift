@@ -1,3 +1,5 @@
+import AwareCore
+import AwareFuzzing
 import AwareTestSupport
 import AwareWire
 import Testing

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareTestSupport
 import AwareWire
 import Testing

@@ -1,4 +1,6 @@
+import AwareCore
 import AwareCrypto
+import AwareFuzzing
 import AwareProtocol
 import AwareTestSupport
 import AwareWire

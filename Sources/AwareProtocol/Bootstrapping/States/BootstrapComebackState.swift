@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// The responder answered Comeback: the requester waits Comeback After, then asks again with

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// A Request is on the air: it is re-sent byte for byte every retry interval until a Response

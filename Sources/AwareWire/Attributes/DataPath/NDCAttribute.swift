@@ -1,3 +1,5 @@
+import AwareCore
+
 /// NDC attribute (0x13) (nan-wire-reference.md 2.8):
 /// NDC ID (6) | Attribute Control (1: b0 Selected NDC, b1-7 reserved) | Schedule Entries.
 public struct NDCAttribute: NANAttributeBody {

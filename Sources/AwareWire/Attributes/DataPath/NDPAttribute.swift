@@ -1,3 +1,5 @@
+import AwareCore
+
 /// NDP attribute (0x10) (nan-wire-reference.md 2.10; hostap `struct ieee80211_ndp`): the
 /// fields it shares with NDPE (``NDPCommonFields``), then
 /// [NDP Specific Info (the remaining octets)] if NDP Control b5.

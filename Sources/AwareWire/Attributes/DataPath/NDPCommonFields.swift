@@ -1,3 +1,5 @@
+import AwareCore
+
 /// The fields the NDP and NDPE attributes share (nan-wire-reference.md 2.10):
 /// Dialog Token (1) | Type and Status (1) | Reason Code (1) | Initiator NDI (6) | NDP ID (1) |
 /// NDP Control (1) | [Publish ID (1)] if b3 | [Responder NDI (6)] if b4.

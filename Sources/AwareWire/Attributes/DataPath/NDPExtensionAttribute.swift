@@ -1,3 +1,5 @@
+import AwareCore
+
 /// NDP Extension attribute (NDPE, 0x29) (nan-wire-reference.md 2.10): the fields it shares
 /// with NDP (``NDPCommonFields``), then a list of TLVs that fills the rest of the body.
 /// Control b5 means GTK Required here (a plain flag, kept in the raw control); b3 and b4 are

@@ -1,3 +1,5 @@
+import AwareAnalysis
+import AwareCore
 import AwareWire
 
 /// One frame of a test's capture as the sequence diagram draws it: who sent it to whom, when, and

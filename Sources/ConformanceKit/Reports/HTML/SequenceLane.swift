@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// A vertical line of the sequence diagram: one station address, or every group address at once

@@ -1,0 +1,84 @@
+import AwareCore
+import AwareWire
+
+/// The pairings a capture shows, found from the PASN Authentication frames alone (a sniffer
+/// sees no keys): frame 1 from the initiator, frame 2 with status 0 back, frame 3 with status
+/// 0, all between the same two NMIs (nan-wire-reference.md 3.1, 3.4.1).
+///
+/// A pairing's keys (the NM-TK) also end where either device shows a new NIRA: the nonce is drawn
+/// once per boot and kept until the NIK changes (3.3), so a new one means a restart, and a
+/// restart loses the PTKSA (only NPK and NIK are cached for verification, 3.7).
+public struct PairingTimeline: Hashable, Sendable {
+    public var pairings: [CompletedPairing]
+
+    public init(frames: [CaptureFrame]) {
+        struct Exchange {
+            var firstFrame: Int
+            var isVerification: Bool
+            var answered = false
+        }
+        var exchanges: [[MACAddress]: Exchange] = [:]
+        var completed: [CompletedPairing] = []
+        for frame in frames {
+            guard let management = frame.management,
+                case .pasnAuthentication(let pasn) = management.body
+            else { continue }
+            let transmitter = management.header.address2
+            let receiver = management.header.address1
+            switch pasn.transactionSequence {
+            case 1:
+                // A new PASN between the two ends the keys of the previous one.
+                for index in completed.indices
+                where completed[index].supersededAt == nil
+                    && Set([completed[index].initiator, completed[index].responder]) == Set([transmitter, receiver])
+                {
+                    completed[index].supersededAt = frame.number
+                    completed[index].supersededBySetup = pasn.wrappedData != nil
+                }
+                exchanges[[transmitter, receiver]] = Exchange(
+                    firstFrame: frame.number,
+                    isVerification: pasn.wrappedData == nil
+                )
+            case 2:
+                if pasn.statusCode == 0 { exchanges[[receiver, transmitter]]?.answered = true }
+            case 3:
+                if pasn.statusCode == 0, let exchange = exchanges[[transmitter, receiver]], exchange.answered {
+                    completed.append(
+                        CompletedPairing(
+                            initiator: transmitter,
+                            responder: receiver,
+                            completedAt: frame.number,
+                            isVerification: exchange.isVerification
+                        )
+                    )
+                    exchanges[[transmitter, receiver]] = nil
+                }
+            default:
+                continue
+            }
+        }
+        var lastIdentity: [MACAddress: IdentityResolutionAttribute] = [:]
+        for frame in frames {
+            guard let management = frame.management else { continue }
+            let device = management.header.address2
+            for case .identityResolution(let nira) in AnalysisContext.attributes(of: management) {
+                defer { lastIdentity[device] = nira }
+                guard let previous = lastIdentity[device], previous != nira else { continue }
+                for index in completed.indices
+                where completed[index].completedAt < frame.number
+                    && (completed[index].initiator == device || completed[index].responder == device)
+                    && completed[index].supersededAt.map({ frame.number < $0 }) ?? true
+                {
+                    completed[index].supersededAt = frame.number
+                    completed[index].supersededBySetup = false
+                }
+            }
+        }
+        pairings = completed
+    }
+
+    /// The pairing whose keys cover frame `number` between `a` and `b`, if any.
+    public func pairing(between a: MACAddress, and b: MACAddress, at number: Int) -> CompletedPairing? {
+        pairings.last { $0.covers(a, b, frame: number) }
+    }
+}

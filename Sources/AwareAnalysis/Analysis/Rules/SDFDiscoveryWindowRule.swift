@@ -1,0 +1,82 @@
+import AwareCore
+import AwareWire
+
+/// In a synchronized cluster, multicast SDFs (publish, subscribe) go out inside discovery
+/// windows: 16 TU starting whenever the cluster TSF is a multiple of 512 TU on channel 6, and
+/// 128 TU later on channel 149 (nan-wire-reference.md 1.4). The analyzer places each SDF whose
+/// A3 is a Cluster ID on that cluster's TSF through the nearest NAN beacon of the cluster; the
+/// frame's channel (radiotap) picks the window, either window when the capture has no channel.
+///
+/// `grace` allows for where in the frame the capture time was taken (start or end of
+/// reception) and for clock drift between beacons; an SDF heard further outside is a finding.
+/// Unsynchronized discovery (USD, A3 = NAN Network ID) has no windows and is not judged.
+public struct SDFDiscoveryWindowRule: AnalysisRule {
+    public let id = "WA/CAP/SDF-DW-01"
+    public let title = "Multicast SDFs of a cluster are sent in discovery windows"
+    public let severity = AnalysisSeverity.error
+    public let source = "nan-wire-reference.md 1.4 (DW 16 TU every 512 TU; 5 GHz DW at slot 8), 1.3 (Cluster ID in A3)"
+    /// Microseconds of slack at either end of a window: one TU.
+    public var grace: UInt64 = 1_024
+
+    public init() {}
+
+    public func findings(in context: AnalysisContext) -> [AnalysisFinding] {
+        var found: [AnalysisFinding] = []
+        var unplaced: [MACAddress: (first: Int, count: Int)] = [:]
+        let period = UInt64(DiscoveryWindowTiming.period.nanoseconds / 1_000)
+        let length = UInt64(DiscoveryWindowTiming.length.nanoseconds / 1_000)
+        let offset5GHz = UInt64(DiscoveryWindowTiming.offset5GHz.nanoseconds / 1_000)
+        for frame in context.judgedFrames {
+            guard let management = frame.management, frame.serviceDiscovery != nil,
+                management.header.address1.isGroup, management.header.address3.isClusterID
+            else { continue }
+            let cluster = management.header.address3
+            guard let (tsf, reference) = context.clock.tsf(of: frame, in: cluster) else {
+                let seen = unplaced[cluster]
+                unplaced[cluster] = (seen?.first ?? frame.number, (seen?.count ?? 0) + 1)
+                continue
+            }
+            var offsets: [UInt64] = []
+            if let frequency = frame.frequencyMHz {
+                offsets = [frequency >= 4_900 ? offset5GHz : 0]
+            } else {
+                offsets = [0, offset5GHz]
+            }
+            // Position within the window's period, shifted so that the window starts at `grace`.
+            let inWindow = offsets.contains { start in
+                let position = (tsf &+ period &- start &+ grace) % period
+                return position < length + 2 * grace
+            }
+            guard !inWindow else { continue }
+            let start = offsets.first ?? 0
+            let position = (tsf &+ period &- start) % period
+            let band = start == 0 ? "2.4 GHz" : "5 GHz"
+            let either =
+                frame.frequencyMHz == nil ? " (no channel in the capture; the 5 GHz window does not fit either)" : ""
+            found.append(
+                finding(
+                    frame.number,
+                    "\(AnalysisContext.describe(management)) was sent \(formatTU(position)) TU after the start of a "
+                        + "\(band) discovery window of cluster \(cluster), which lasts 16 TU (TSF \(tsf) µs, placed by "
+                        + "the beacon in frame \(reference.frame))\(either)"
+                )
+            )
+        }
+        for (cluster, seen) in unplaced.sorted(by: { $0.value.first < $1.value.first }) {
+            found.append(
+                finding(
+                    seen.first,
+                    "\(seen.count) multicast SDF(s) in cluster \(cluster) but no NAN beacon of that cluster in the "
+                        + "capture: discovery-window alignment not checked",
+                    severity: .info
+                )
+            )
+        }
+        return found
+    }
+
+    private func formatTU(_ microseconds: UInt64) -> String {
+        let tenths = microseconds * 10 / 1_024
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}

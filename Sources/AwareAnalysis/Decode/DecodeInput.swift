@@ -1,0 +1,74 @@
+import AwareCore
+import AwareWire
+import Foundation
+
+/// What `aware-conform decode` was asked to read: one 802.11 frame given as hex, or a
+/// capture file (pcap or pcapng, told apart by its magic, not its name).
+public enum DecodeInput: Sendable {
+    /// One 802.11 frame from Frame Control on, without FCS.
+    case frame([UInt8])
+    /// Every record of a capture file.
+    case capture(path: String, format: CaptureReader.Format, records: [CaptureRecord])
+
+    /// Resolves a command-line argument: an existing file is read as a capture; anything
+    /// else must be hex digits (spaces, colons and a leading `0x` are allowed).
+    public static func load(_ argument: String) throws(DecodeInputError) -> DecodeInput {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
+            guard !isDirectory.boolValue else {
+                throw .unreadable(path: argument, reason: "it is a directory")
+            }
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: argument))
+            } catch {
+                throw .unreadable(path: argument, reason: error.localizedDescription)
+            }
+            let bytes = [UInt8](data)
+            guard let format = CaptureReader.format(of: bytes) else {
+                throw .notACapture(path: argument, firstOctets: Array(bytes.prefix(4)))
+            }
+            do {
+                return .capture(path: argument, format: format, records: try CaptureReader.read(bytes: bytes))
+            } catch {
+                throw .malformedCapture(path: argument, error: error)
+            }
+        }
+        guard let bytes = HexString.decode(argument) else {
+            throw .neitherFileNorHex(argument)
+        }
+        guard !bytes.isEmpty else { throw .neitherFileNorHex(argument) }
+        return .frame(bytes)
+    }
+
+    /// The frames to decode, numbered from 1 as Wireshark numbers them.
+    public var frames: [(number: Int, record: CaptureRecord?, octets: [UInt8])] {
+        switch self {
+        case .frame(let octets):
+            return [(1, nil, octets)]
+        case .capture(_, _, let records):
+            return records.enumerated().map { ($0.offset + 1, $0.element, $0.element.frame) }
+        }
+    }
+}
+
+/// Why the input could not be read at all (as opposed to a frame in it being malformed).
+public enum DecodeInputError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unreadable(path: String, reason: String)
+    case notACapture(path: String, firstOctets: [UInt8])
+    case malformedCapture(path: String, error: WireError)
+    case neitherFileNorHex(String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            "cannot read \(path): \(reason)"
+        case .notACapture(let path, let octets):
+            "\(path) is not a pcap or pcapng capture (it starts with \(HexString.encode(octets)))"
+        case .malformedCapture(let path, let error):
+            "\(path): malformed capture: \(error)"
+        case .neitherFileNorHex(let argument):
+            "\"\(argument.prefix(60))\" is neither an existing file nor hex octets of one 802.11 frame"
+        }
+    }
+}
