@@ -61,7 +61,7 @@ import Testing
                 print("ACCEPT" if validator.is_valid(document) else "REJECT", target)
         """
 
-    /// Message fragments of the rules only the Swift validator checks (docs/profile-reference.md,
+    /// Message fragments of the rules only the Swift validator checks (docs/reference/profile-reference.md,
     /// "Rules the schema cannot state").
     static let semanticFragments = [
         "octets in UTF-8", "is already used by", "is already published by", "digits but `length` is",

@@ -72,7 +72,7 @@ import Testing
         #expect(clock.horizon == 120_000)
     }
 
-    /// The datagram (docs/socket-air.md): type 4, the kind in the flags, time and round.
+    /// The datagram (docs/reference/socket-air.md): type 4, the kind in the flags, time and round.
     @Test func messagesTravelAsSocketAirDatagrams() throws {
         let grant = LockstepMessage.grant(round: 7, horizon: 0x0102_0304_0506_0708)
         let bytes = grant.datagram.bytes

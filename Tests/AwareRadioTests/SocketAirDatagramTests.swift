@@ -5,7 +5,7 @@ import Testing
 
 @testable import AwareRadio
 
-/// The header layout of docs/socket-air.md, with every expected byte written by hand.
+/// The header layout of docs/reference/socket-air.md, with every expected byte written by hand.
 @Suite struct SocketAirDatagramTests {
     /// A broadcast SDF-shaped frame on channel 6 (2437 = 0x0985 MHz) at 20 dBm (0x14),
     /// timestamp 0x0102030405060708, cookie 42, from 02:a0:00:00:00:01.

@@ -6,7 +6,7 @@ import Testing
 
 @testable import AwareRadio
 
-/// Another program joins the air knowing only docs/socket-air.md: a Python script binds a
+/// Another program joins the air knowing only docs/reference/socket-air.md: a Python script binds a
 /// socket in the directory, acknowledges the unicast frame it receives, prints what it
 /// read, and transmits a broadcast frame of its own.
 private let peerScript = """

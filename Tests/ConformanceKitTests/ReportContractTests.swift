@@ -3,19 +3,19 @@ import Testing
 
 @testable import ConformanceKit
 
-/// docs/reports.md is the contract accessory makers' CI parses: every key the real outputs carry is
+/// docs/reference/reports.md is the contract accessory makers' CI parses: every key the real outputs carry is
 /// documented there, and every documented key is in the real outputs.
 @Suite struct ReportContractTests {
     static let document =
         (try? String(
-            contentsOf: ReportJSONTests.repository.appendingPathComponent("docs/reports.md"),
+            contentsOf: ReportJSONTests.repository.appendingPathComponent("docs/reference/reports.md"),
             encoding: .utf8
         )) ?? ""
 
     /// The backticked first cells of the table under `heading`.
     static func documentedKeys(under heading: String) throws -> [String] {
         let lines = document.components(separatedBy: "\n")
-        let start = try #require(lines.firstIndex(of: heading), "docs/reports.md has no \(heading)")
+        let start = try #require(lines.firstIndex(of: heading), "docs/reference/reports.md has no \(heading)")
         var keys: [String] = []
         var inTable = false
         for line in lines[(start + 1)...] {

@@ -12,7 +12,7 @@ import Testing
 @Suite struct ReportHTMLLatencyTests {
     /// Milliseconds; 0.2 and 5 sit exactly on bounds, 2500 is above the last.
     static let samples: [Double] = [0.05, 0.2, 0.21, 0.7, 0.7, 3, 5, 5.01, 40, 180, 2500]
-    /// The documented bounds (docs/reports.md): 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500,
+    /// The documented bounds (docs/reference/reports.md): 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500,
     /// 1000 ms, and above.
     static let expectedCounts = [1, 1, 1, 2, 0, 2, 1, 0, 1, 0, 1, 0, 0, 1]
 
@@ -57,7 +57,7 @@ import Testing
         #expect(buckets.first?["upToMs"] as? Double == 0.1)
 
         let python = try #require(ExternalTool.pythonWithJSONSchema(), "\(ExternalTool.setupAdvice)")
-        let schema = ReportHTMLTests.repository.appendingPathComponent("docs/report.schema.json").path
+        let schema = ReportHTMLTests.repository.appendingPathComponent("docs/reference/report.schema.json").path
         let validation = try ExternalTool.validateJSONSchema(python: python, schema: schema, document: path)
         #expect(validation.status == 0, "\(validation.errors)")
     }

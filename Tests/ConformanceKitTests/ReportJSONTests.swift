@@ -4,12 +4,12 @@ import Testing
 
 @testable import ConformanceKit
 
-/// The JSON report of real runs judged by docs/report.schema.json through Python's `jsonschema` (an
+/// The JSON report of real runs judged by docs/reference/report.schema.json through Python's `jsonschema` (an
 /// independent validator), and compared across runs.
 @Suite struct ReportJSONTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let schema = repository.appendingPathComponent("docs/report.schema.json").path
+    static let schema = repository.appendingPathComponent("docs/reference/report.schema.json").path
 
     static let script = """
         import json, sys
@@ -132,7 +132,7 @@ import Testing
     }
 }
 
-/// Removes what the contract says varies between runs (docs/reports.md: timestamps, wall times, the
+/// Removes what the contract says varies between runs (docs/reference/reports.md: timestamps, wall times, the
 /// evidence root) and `run.jobs`, so reports of equal runs compare equal as text.
 enum ReportNormalizer {
     static func object(_ text: String) throws -> [String: Any] {

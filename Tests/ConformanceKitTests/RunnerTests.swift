@@ -146,7 +146,7 @@ import Testing
     // MARK: Seeds
 
     @Test func seedsFollowTheDocumentedDerivation() throws {
-        // Known answers computed outside Swift (docs/reports.md, "Seeds": SplitMix64 of base XOR FNV-1a-64).
+        // Known answers computed outside Swift (docs/reference/reports.md, "Seeds": SplitMix64 of base XOR FNV-1a-64).
         #expect(TestSeed.derive(base: 42, id: try TestID("WA/DISC/MF/BV-03")) == 14_083_010_203_244_700_577)
         #expect(TestSeed.derive(base: 43, id: try TestID("WA/DISC/MF/BV-03")) == 11_905_315_276_364_073_456)
         #expect(TestSeed.derive(base: 0, id: try TestID("WA/DISC/SD/BV-01")) == 17_869_775_533_665_188_696)

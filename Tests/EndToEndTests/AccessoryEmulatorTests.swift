@@ -57,13 +57,13 @@ import Testing
         #expect(objects.first?["nmi"] is String)
         #expect(objects.last?["event"] as? String == "stopped")
         let document = try String(
-            contentsOf: CommandRunner.repository.appendingPathComponent("docs/events.md"),
+            contentsOf: CommandRunner.repository.appendingPathComponent("docs/reference/events.md"),
             encoding: .utf8
         )
         for object in objects {
             let name = try #require(object["event"] as? String)
             #expect(object["t"] is Double || object["t"] is Int)
-            #expect(document.contains("| `\(name)` |"), "event \(name) is not in docs/events.md")
+            #expect(document.contains("| `\(name)` |"), "event \(name) is not in docs/reference/events.md")
         }
     }
 

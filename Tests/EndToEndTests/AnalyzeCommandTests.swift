@@ -245,7 +245,7 @@ import Testing
         )
     }
 
-    /// The members docs/analyze.md documents, and no others.
+    /// The members docs/reference/analyze-json.md documents, and no others.
     @Test func jsonHasTheDocumentedMembers() async throws {
         let report = try await Self.analyze("Fixtures/hostap-session-A/session.pcap")
         #expect(
@@ -267,10 +267,10 @@ import Testing
         let rules = try #require(report.object["rules"] as? [[String: Any]])
         #expect(rules.count == 16)
         for rule in rules { #expect(Set(rule.keys) == ["id", "title", "source", "findings"]) }
-        let documentation = try String(contentsOfFile: "docs/analyze.md", encoding: .utf8)
+        let documentation = try String(contentsOfFile: "docs/guides/analyze.md", encoding: .utf8)
         for rule in rules {
             let id = try #require(rule["id"] as? String)
-            #expect(documentation.contains("`\(id)`"), "\(id) is not in docs/analyze.md")
+            #expect(documentation.contains("`\(id)`"), "\(id) is not in docs/guides/analyze.md")
         }
     }
 

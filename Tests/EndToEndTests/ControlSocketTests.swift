@@ -3,7 +3,7 @@ import Testing
 
 /// `accessory-emu --control PATH` from outside (Python's socket module, not our client), and
 /// `aware-conform --target socket:AIR --control PATH` running the restart and factory-reset tests
-/// against an accessory the runner did not start (docs/control.md).
+/// against an accessory the runner did not start (docs/reference/control.md).
 @Suite(.serialized) struct ControlSocketTests {
     /// One accessory-emu on a private socket air with a state directory and a control socket.
     final class Emulator {

@@ -72,12 +72,12 @@ import Testing
     }
 }
 
-/// The JSON Lines of `decode --json` are a documented contract (docs/decode-json.md):
+/// The JSON Lines of `decode --json` are a documented contract (docs/reference/decode-json.md):
 /// every top-level key a real run prints must be one the document's frame table names.
 @Suite struct DecodeJSONContractTests {
     static func documentedFrameKeys() throws -> Set<String> {
         let document = try String(
-            contentsOf: CommandRunner.repository.appendingPathComponent("docs/decode-json.md"),
+            contentsOf: CommandRunner.repository.appendingPathComponent("docs/reference/decode-json.md"),
             encoding: .utf8
         )
         guard let start = document.range(of: "## A frame object"),

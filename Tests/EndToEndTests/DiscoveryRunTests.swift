@@ -54,7 +54,7 @@ import Testing
         )
         let outcome = try ExternalTool.validateJSONSchema(
             python: python,
-            schema: CommandRunner.repository.appendingPathComponent("docs/report.schema.json").path,
+            schema: CommandRunner.repository.appendingPathComponent("docs/reference/report.schema.json").path,
             document: report
         )
         #expect(outcome.status == 0, "\(outcome.errors)")

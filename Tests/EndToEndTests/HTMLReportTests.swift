@@ -185,7 +185,7 @@ import Testing
         let python = try #require(ExternalTool.pythonWithJSONSchema(), "\(ExternalTool.setupAdvice)")
         let validation = try ExternalTool.validateJSONSchema(
             python: python,
-            schema: CommandRunner.repository.appendingPathComponent("docs/report.schema.json").path,
+            schema: CommandRunner.repository.appendingPathComponent("docs/reference/report.schema.json").path,
             document: path("r.json")
         )
         #expect(validation.status == 0, "\(validation.errors)")

@@ -83,7 +83,7 @@ import FoundationXML
         )
         let validation = try ExternalTool.validateJSONSchema(
             python: python,
-            schema: CommandRunner.repository.appendingPathComponent("docs/report.schema.json").path,
+            schema: CommandRunner.repository.appendingPathComponent("docs/reference/report.schema.json").path,
             document: path("merged.json")
         )
         #expect(validation.status == 0, "\(validation.errors)")

@@ -74,7 +74,7 @@ import Testing
         let emulator = try await CommandRunner.run("accessory-emu", ["run", "--help"])
         #expect(emulator.status == 0)
         #expect(emulator.standardOutput.contains("nl80211:IFACE"))
-        #expect(emulator.standardOutput.contains("docs/nl80211.md"))
+        #expect(emulator.standardOutput.contains("docs/guides/nl80211.md"))
         let runner = try await CommandRunner.run("aware-conform", ["run", "--help"])
         #expect(runner.status == 0)
         #expect(runner.standardOutput.contains("nl80211:IFACE"))

@@ -4,7 +4,7 @@ import Testing
 
 @testable import AccessoryKit
 
-/// The control channel's parser (docs/control.md): every command, every refusal with its code
+/// The control channel's parser (docs/reference/control.md): every command, every refusal with its code
 /// and message, and hostile bytes that must end in a refusal, never a trap.
 @Suite struct ControlLineTests {
     static func parse(_ text: String) throws(ControlRequestError) -> ControlLine {

@@ -143,13 +143,16 @@ import Testing
 }
 
 extension FaultPlanParsingTests {
-    /// The example in docs/fault-plans.md (kept as Fixtures/fault-plans/example.json) reads.
+    /// The example in docs/reference/fault-plans.md (kept as Fixtures/fault-plans/example.json) reads.
     @Test func theDocumentedExampleReads() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let example = root.appendingPathComponent("Fixtures/fault-plans/example.json")
         let text = try String(contentsOf: example, encoding: .utf8)
-        let documentation = try String(contentsOf: root.appendingPathComponent("docs/fault-plans.md"), encoding: .utf8)
+        let documentation = try String(
+            contentsOf: root.appendingPathComponent("docs/reference/fault-plans.md"),
+            encoding: .utf8
+        )
         #expect(documentation.contains("```json\n" + text + "```"), "the fixture is the documented example")
         let plan = try FaultPlan.parse(Data(text.utf8), file: example.path)
         #expect(plan.steps.map(\.action.name) == ["drop", "delay", "corrupt", "reboot", "out-of-range"])
