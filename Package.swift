@@ -12,7 +12,7 @@ let package = Package(
         .executable(name: "aware-conform", targets: ["aware-conform"]),
         .library(name: "AwareCore", targets: ["AwareCore"]),
         .library(name: "AwareWire", targets: ["AwareWire"]),
-        // For the libFuzzer package in Fuzz/ (docs/fuzzing.md), which drives these from outside.
+        // For the libFuzzer package in Fuzz/ (docs/guides/fuzzing.md), which drives these from outside.
         // AwareFuzzing is a testing product: frame and capture corpora, mutators, the decoder
         // robustness driver. Nothing that ships imports it.
         .library(name: "AwareFuzzing", targets: ["AwareFuzzing"]),

@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// libFuzzer targets for AwareBench (docs/fuzzing.md). A package of its own so that the main
+// libFuzzer targets for AwareBench (docs/guides/fuzzing.md). A package of its own so that the main
 // package's plain builds never see sanitizer flags: `Fuzz/run` builds it with
 // `-sanitize=fuzzer,address`, which instruments the main package's modules too.
 let package = Package(

@@ -4,7 +4,7 @@ import AwareRadio
 import AwareWire
 import Foundation
 
-/// `--control-stdin`: control lines (docs/control.md) on standard input, each answered with a
+/// `--control-stdin`: control lines (docs/reference/control.md) on standard input, each answered with a
 /// `control_reply` event on standard output (`control_error` when refused). The runner's spawn
 /// target keeps this pipe open for the child's lifetime: end of input stops the emulator, so a
 /// child never outlives the runner that owns it.

@@ -2,7 +2,7 @@ import AccessoryKit
 import AwareRadio
 import Foundation
 
-/// `--control PATH`: the accessory's control socket (docs/control.md). Any number of clients
+/// `--control PATH`: the accessory's control socket (docs/reference/control.md). Any number of clients
 /// connect; each sends JSON lines and gets exactly one reply line per line, in order. The
 /// lines are parsed and carried out on the scheduler's thread (the accessory's), while each
 /// connection's own thread waits for the reply and writes it.

@@ -10,7 +10,7 @@ struct ProfileCommand: ParsableCommand {
             services[].matchFilter, services[].serviceInfo), how it pairs (pairing), which performance \
             modes it serves (performance) and what application runs over the data path (app).
 
-            The full reference is docs/profile-reference.md (linked from the README's profile reference); \
+            The full reference is docs/reference/profile-reference.md (linked from the README's profile reference); \
             the machine-readable rules are in Profiles/profile.schema.json. Examples: Profiles/drone.json, \
             Profiles/camera.json, Profiles/speaker.json.
             """,

@@ -15,7 +15,7 @@ struct ProfileValidateCommand: ParsableCommand {
               services[0].name: "_drone_service._udp" — only letters, digits and hyphens are allowed
 
             Rules checked: every rule of Profiles/profile.schema.json (unknown keys are errors, to \
-            catch typos), and the semantic rules of docs/profile-reference.md: service names are \
+            catch typos), and the semantic rules of docs/reference/profile-reference.md: service names are \
             `_` + 1-15 letters, digits and hyphens (at least one letter, no hyphen at either end) + \
             `._tcp` or `._udp`; TXT values fit 63 octets of UTF-8; instance IDs and service names are \
             unique; a fixed PIN has `pin.length` digits; match filters fit 255 octets; app parts name \

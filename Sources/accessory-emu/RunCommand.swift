@@ -19,11 +19,11 @@ struct RunCommand: ParsableCommand {
             AIRS
               socket[:PATH]  the air shared between processes (the default, at a per-user path printed \
             in the banner). Run `aware-conform discover --target socket --profile FILE` in another terminal to see the \
-            accessory. The protocol is in docs/socket-air.md, so other programs can join too.
+            accessory. The protocol is in docs/reference/socket-air.md, so other programs can join too.
               sim            an in-process simulated air with virtual time. With --duration the \
             accessory runs that many simulated seconds as fast as the machine allows and exits (useful \
             with --capture); without, virtual time follows the wall clock.
-              nl80211:IFACE  a real radio through nl80211 (docs/nl80211.md): the interface's wiphy must \
+              nl80211:IFACE  a real radio through nl80211 (docs/guides/nl80211.md): the interface's wiphy must \
             support a NAN device with a userspace discovery engine, or remain-on-channel and Action + \
             Authentication frames for NAN USD (the accessory then discovers unsynchronized, as with \
             --unsynchronized). The NMI is the interface's hardware address. Without cfg80211, without the interface, or when it is not NAN capable the \
@@ -32,10 +32,10 @@ struct RunCommand: ParsableCommand {
             OUTPUT
               A banner (who it is, what it publishes, on which air, its NMI), then one line per event. \
             With --json: one JSON object per line instead, starting with a `ready` event; every line has \
-            an "event" key (docs/events.md).
+            an "event" key (docs/reference/events.md).
 
             CONTROL
-              --control PATH listens on a Unix socket for JSON lines, one reply line each (docs/control.md): \
+              --control PATH listens on a Unix socket for JSON lines, one reply line each (docs/reference/control.md): \
             status, paired-devices, reboot {nmi, offSeconds}, factory-reset, set-faults {faults}, clear-faults, \
             set-position {x, y}, set-tx-power {dBm}, update-service {service, txt}, shutdown. For example:
                 {"command":"reboot","offSeconds":2}
@@ -62,7 +62,7 @@ struct RunCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "The air to join: socket[:PATH] (shared between processes; default), socket[:PATH]?lockstep (the "
-                + "processes share one virtual clock: deterministic, docs/socket-air.md), sim, or nl80211:IFACE "
+                + "processes share one virtual clock: deterministic, docs/reference/socket-air.md), sim, or nl80211:IFACE "
                 + "(a real radio).",
             valueName: "air"
         )
@@ -114,7 +114,7 @@ struct RunCommand: ParsableCommand {
         help: ArgumentHelp(
             "Listen for control commands (JSON lines: status, paired-devices, reboot, factory-reset, set-faults, "
                 + "clear-faults, set-position, set-tx-power, update-service, renegotiate-schedule, shutdown) on this "
-                + "Unix socket (docs/control.md). On the socket air and nl80211.",
+                + "Unix socket (docs/reference/control.md). On the socket air and nl80211.",
             valueName: "path"
         )
     )

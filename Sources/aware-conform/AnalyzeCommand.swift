@@ -28,7 +28,7 @@ struct AnalyzeCommand: ParsableCommand {
 
             --json prints one JSON object: capture, format, profile, summary (counts), findings \
             (frame, rule, severity, message, source) and rules (id, title, source, findings). See \
-            docs/analyze.md.
+            docs/reference/analyze-json.md.
 
             Exit status: 0 no error findings, 1 error findings, 2 the capture or profile cannot be \
             read or is malformed (the message names the file and the octet offset; a capture cut \

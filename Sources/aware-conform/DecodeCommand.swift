@@ -29,7 +29,7 @@ struct DecodeCommand: ParsableCommand {
             "Beacon (not NAN)", "malformed"), `isNAN`, then `body` with every decoded field under its \
             own lowerCamelCase name; byte strings are lower-case hex, enumerations are \
             {"value": n, "name": "..."}, and undecoded octets appear only under `raw`. See \
-            docs/decode-json.md.
+            docs/reference/decode-json.md.
 
             Exit status: 0 when every frame decoded (NAN or not), 2 when the input cannot be read or \
             any frame is malformed.

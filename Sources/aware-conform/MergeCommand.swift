@@ -25,7 +25,7 @@ struct MergeCommand: ParsableCommand {
               aware-conform merge s1.json s2.json s3.json --json all.json --junit all.xml
 
             OUTPUT
-              --json FILE writes the `run --json` format (docs/reports.md; run.shard is null), --junit \
+              --json FILE writes the `run --json` format (docs/reference/reports.md; run.shard is null), --junit \
             FILE the JUnit XML `run --junit` writes, --html FILE the page `run --html` writes (evidence \
             paths in the shards are read relative to the current directory, as the runs wrote them). \
             Without any of them, the summary table is printed.

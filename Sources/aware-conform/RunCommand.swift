@@ -25,12 +25,12 @@ struct RunCommand: ParsableCommand {
             FAULT PLANS
               --fault-plan FILE applies faults declared in data to the tests it names: drop, delay or \
             corrupt the Nth frame of a kind, reboot the accessory between pairing and verification, carry \
-            the phone out of range (docs/fault-plans.md). Each injection is a fault_injected event in the \
+            the phone out of range (docs/reference/fault-plans.md). Each injection is a fault_injected event in the \
             test's events.jsonl, and the test's pcap shows the frame as it was carried.
 
             REPORTS
               Console progress and a summary; --junit FILE (JUnit XML: testcase name = the stable ID, \
-            classname = its group); --json FILE (docs/reports.md); --html FILE (one self-contained page \
+            classname = its group); --json FILE (docs/reference/reports.md); --html FILE (one self-contained page \
             for people: summary, failing tests first with rerun commands, a sequence diagram of each \
             failing test's frames, latency histograms of performance tests, links relative to the page \
             into the evidence); --evidence DIR keeps \
@@ -96,7 +96,7 @@ struct RunCommand: ParsableCommand {
     @Option(
         name: .customLong("fault-plan"),
         help: ArgumentHelp(
-            "Apply the fault plan in this JSON file to the tests it names (docs/fault-plans.md).",
+            "Apply the fault plan in this JSON file to the tests it names (docs/reference/fault-plans.md).",
             valueName: "file"
         )
     )
@@ -107,7 +107,7 @@ struct RunCommand: ParsableCommand {
         help: ArgumentHelp(
             "How the phone lays out its data path proposals: "
                 + NDPProposalShape.allCases.map(\.rawValue).joined(separator: ", ")
-                + " (docs/schedules.md). Every data path the tests open is proposed this way.",
+                + " (docs/reference/schedules.md). Every data path the tests open is proposed this way.",
             valueName: "shape"
         )
     )

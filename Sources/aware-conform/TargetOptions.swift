@@ -12,7 +12,7 @@ struct TargetOptions: ParsableArguments {
             "Where the accessory is: embedded (in-process, simulated air, virtual time; the default), spawn (child "
                 + "accessory-emu processes on a private socket air), socket[:PATH] (an accessory someone else started; "
                 + "default path: the per-user air) or nl80211:IFACE (a real accessory, reached through a real radio; "
-                + "docs/nl80211.md).",
+                + "docs/guides/nl80211.md).",
             valueName: "target"
         )
     )
@@ -24,7 +24,7 @@ struct TargetOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "With --target socket[:PATH]: the accessory's control socket (accessory-emu --control PATH, "
-                + "docs/control.md). The runner then reboots and factory-resets the accessory and switches its "
+                + "docs/reference/control.md). The runner then reboots and factory-resets the accessory and switches its "
                 + "faults, so restart tests and --fault run there too; tests run one at a time.",
             valueName: "path"
         )

@@ -2,7 +2,7 @@ import AccessoryKit
 import AwareWire
 import FuzzSupport
 
-// The accessory's control channel (docs/control.md): `ControlLine.parse` on every line of
+// The accessory's control channel (docs/reference/control.md): `ControlLine.parse` on every line of
 // the input, then the same line carried out by a running accessory's firmware
 // (`AccessoryFirmware.perform(line:)`), one virtual second apart so that reboots with
 // `offSeconds` come back between lines. Every line gets one reply that renders; no line
@@ -40,7 +40,7 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
 }
 
-/// A line per command of docs/control.md with its members, some out of range, and one
+/// A line per command of docs/reference/control.md with its members, some out of range, and one
 /// session of several lines.
 func seeds() -> [FuzzSeed] {
     let faults = AccessoryFault.allCases.prefix(3).map { "\"\($0.rawValue)\"" }.joined(separator: ",")

@@ -98,7 +98,7 @@ public final class Accessory {
     }
 
     /// Asks every phone with a data path to move the NDL to the schedule `mode` offers (the
-    /// performance mode now when nil); returns the phones asked (docs/control.md,
+    /// performance mode now when nil); returns the phones asked (docs/reference/control.md,
     /// `renegotiate-schedule`). The mode the accessory runs in does not change.
     @discardableResult
     public func renegotiateSchedules(mode: PerformanceMode? = nil) -> [MACAddress] {

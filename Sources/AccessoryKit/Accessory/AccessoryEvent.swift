@@ -3,7 +3,7 @@ import AwareProtocol
 import AwareWire
 
 /// Something the accessory did or saw, as `accessory-emu` reports it: a line of text for
-/// people, or one JSON object per line with an `event` key for scripts (docs/events.md).
+/// people, or one JSON object per line with an `event` key for scripts (docs/reference/events.md).
 public struct AccessoryEvent: Sendable {
     /// The event's name, the value of its `event` key ("ready", "publish_started", ...).
     public var name: String

@@ -3,7 +3,7 @@ import AwareWire
 
 /// The answer to one control line: exactly one JSON line per request, `{"id":…, "ok":true,
 /// "command":"status", "result":{…}}` or `{"id":…, "ok":false, "error":{"code":…, "message":…}}`
-/// (docs/control.md).
+/// (docs/reference/control.md).
 public struct ControlReply: Hashable, Sendable {
     public var id: JSONValue?
     /// The command answered; nil when the line was not a command at all.

@@ -4,7 +4,7 @@ import AwareWire
 
 /// One command to a running accessory on its control channel (`accessory-emu --control PATH`,
 /// or `--control-stdin`): one JSON object per line, `{"command": "...", ...}`, optionally with an
-/// `"id"` the reply echoes (docs/control.md). These are the lifecycle and environment steps a
+/// `"id"` the reply echoes (docs/reference/control.md). These are the lifecycle and environment steps a
 /// test harness performs on a device under test, as Matter's harness drives its apps.
 public enum ControlRequest: Hashable, Sendable {
     /// Who the accessory is and what it is doing now.
@@ -27,7 +27,7 @@ public enum ControlRequest: Hashable, Sendable {
     case setPosition(x: Double, y: Double)
     /// The accessory's transmit power, in dBm.
     case setTransmitPower(dBm: Int)
-    /// A publish update with new TXT entries (docs/events.md, `update-service`).
+    /// A publish update with new TXT entries (docs/reference/events.md, `update-service`).
     case updateService(service: String, txt: [String: String])
     /// Asks every phone with a data path to move the NDL to the schedule of `mode` (the
     /// accessory's performance mode when nil) with a Schedule Request (NAF subtype 10).

@@ -1,5 +1,5 @@
 /// Why a control line was refused, with what and where: the reply's `error.code` and
-/// `error.message` (docs/control.md). The accessory keeps running whatever arrives.
+/// `error.message` (docs/reference/control.md). The accessory keeps running whatever arrives.
 public enum ControlRequestError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Longer than ``ControlLine/maximumLineLength`` octets.
     case tooLong(length: Int)

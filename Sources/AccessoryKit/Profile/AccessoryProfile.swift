@@ -1,6 +1,6 @@
 /// An accessory profile after loading: every rule checked and every default filled in.
 ///
-/// The JSON file format is described in docs/profile-reference.md and Profiles/profile.schema.json.
+/// The JSON file format is described in docs/reference/profile-reference.md and Profiles/profile.schema.json.
 /// Load files with `ProfileLoader`; the Codable conformance reads and writes this normalized form
 /// (every default written out), which is itself a valid profile.
 public struct AccessoryProfile: Codable, Hashable, Sendable {

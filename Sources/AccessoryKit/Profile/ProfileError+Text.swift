@@ -10,7 +10,7 @@ extension ProfileError {
         case .invalid(let issues):
             let count = issues.count
             return issues.map(\.description) + [
-                "\(file): \(count) problem\(count == 1 ? "" : "s"); see docs/profile-reference.md"
+                "\(file): \(count) problem\(count == 1 ? "" : "s"); see docs/reference/profile-reference.md"
             ]
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads accessory profiles: JSON syntax first (with line and column), then every rule of
-/// Profiles/profile.schema.json and the semantic rules of docs/profile-reference.md, reporting
+/// Profiles/profile.schema.json and the semantic rules of docs/reference/profile-reference.md, reporting
 /// all problems at once.
 public enum ProfileLoader {
     public static func load(path: String) throws(ProfileError) -> AccessoryProfile {

@@ -31,7 +31,7 @@ extension AnalysisReport {
         return lines
     }
 
-    /// The report as one JSON object (docs/analyze.md describes every member).
+    /// The report as one JSON object (docs/reference/analyze-json.md describes every member).
     public func json(capture: String, format: String?, profile: String?, captureError: String? = nil) -> JSONValue {
         .object([
             ("capture", .string(capture)),

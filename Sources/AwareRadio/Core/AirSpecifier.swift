@@ -12,7 +12,7 @@ public enum AirSpecifier: Hashable, Sendable, CustomStringConvertible {
     /// The option that puts a socket air in lockstep virtual time: `socket:PATH?lockstep`.
     public static let lockstepSuffix = "?lockstep"
 
-    /// Whether `argument` asks for a socket air in lockstep virtual time (docs/socket-air.md,
+    /// Whether `argument` asks for a socket air in lockstep virtual time (docs/reference/socket-air.md,
     /// "Lockstep").
     public static func isLockstep(argument: String) -> Bool {
         argument.hasSuffix(lockstepSuffix) && AirSpecifier(argument: argument)?.socketPath != nil

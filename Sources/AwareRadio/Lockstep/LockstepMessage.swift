@@ -1,7 +1,7 @@
 import AwareCore
 import AwareWire
 
-/// The messages of lockstep virtual time on a socket air (docs/socket-air.md, "Lockstep"):
+/// The messages of lockstep virtual time on a socket air (docs/reference/socket-air.md, "Lockstep"):
 /// socket-air datagrams of type 4, the kind in the flags, the time (virtual nanoseconds) in
 /// the timestamp and the round in the cookie.
 ///

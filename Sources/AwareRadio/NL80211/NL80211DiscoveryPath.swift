@@ -17,7 +17,7 @@
 ///   Linux 4.9 on). The roles' SDFs are translated into functions at the radio's edge
 ///   (``NL80211OffloadFrame``), matches back into SDFs; the function attributes have no room
 ///   for the SDEA, DCEA or NPBA, so discovery filters on the TXT record and PIN
-///   bootstrapping cannot pass (docs/nl80211.md). PASN Authentication frames still go
+///   bootstrapping cannot pass (docs/guides/nl80211.md). PASN Authentication frames still go
 ///   through `NL80211_CMD_FRAME` when the wiphy allows them on the NAN interface type
 ///   (``missingForOffloadPairing(_:)``).
 ///
@@ -73,7 +73,7 @@ public enum NL80211DiscoveryPath: Hashable, Sendable, CustomStringConvertible {
 
     /// A driver discovery engine: the NAN interface type, the commands a function's life needs
     /// (`START_NAN`, `ADD_NAN_FUNCTION`, `DEL_NAN_FUNCTION`) in `NL80211_ATTR_SUPPORTED_COMMANDS`
-    /// (that a 6.1 kernel lists them there for such a driver is unverified, docs/nl80211.md), and
+    /// (that a 6.1 kernel lists them there for such a driver is unverified, docs/guides/nl80211.md), and
     /// no `USERSPACE_DE`: with it, "ADD/DEL_NAN_FUNCTION and NAN_MATCH must not be used"
     /// (platform-notes.md 1.2).
     static func missingForOffload(_ wiphy: NL80211Wiphy) -> [String] {

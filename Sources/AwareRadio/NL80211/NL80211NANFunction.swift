@@ -6,7 +6,7 @@ import AwareWire
 /// `enum nl80211_nan_func_attributes`). Only what the 6.1 ABI can say: the function's kind, a
 /// service ID, close range, TTL, service specific info, an SRF and the two match filters.
 /// There is no attribute for NAN attributes such as the SDEA, DCEA or NPBA
-/// (docs/nl80211.md, "What NAN function offload cannot carry").
+/// (docs/guides/nl80211.md, "What NAN function offload cannot carry").
 public struct NL80211NANFunction: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// `NL80211_NAN_FUNC_PUBLISH_TYPE` and `NL80211_NAN_FUNC_PUBLISH_BCAST` (solicited

@@ -1,6 +1,6 @@
 import AwareWire
 
-/// Events between programs that are not radio frames (docs/socket-air.md, message type 3).
+/// Events between programs that are not radio frames (docs/reference/socket-air.md, message type 3).
 /// The first user is the accessory's PIN display: on a shared air it stands in for the eyes of
 /// the person who reads the PIN off the accessory and types it into the phone.
 public protocol SideChannelAir: AnyObject {

@@ -3,7 +3,7 @@ import AwareWire
 import Foundation
 import Glibc
 
-/// An air shared by processes on one machine (docs/socket-air.md): a directory in which
+/// An air shared by processes on one machine (docs/reference/socket-air.md): a directory in which
 /// every process binds one Unix datagram socket. A frame goes to every other socket in the
 /// directory as one datagram (a 34-octet header, then the 802.11 frame); a unicast frame's
 /// receiver answers with a TX-status datagram, because real stacks wait for an ACK. There
@@ -64,7 +64,7 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
 
     /// Joins the air in `path` (created 0700 if missing) by binding a socket file there.
     ///
-    /// `lockstep`: the processes of the air share one virtual clock (docs/socket-air.md,
+    /// `lockstep`: the processes of the air share one virtual clock (docs/reference/socket-air.md,
     /// "Lockstep"); the scheduler's time becomes that clock, and this process starts the air's
     /// clock if it is the first. `startsHeld` keeps its time still until the owner lets it run
     /// (``WallClockScheduler/runLockstep(until:then:)``): the runner's sessions.

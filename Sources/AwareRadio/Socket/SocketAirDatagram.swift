@@ -2,7 +2,7 @@ import AwareCore
 import AwareWire
 
 /// One datagram on a socket air: a fixed 34-octet header, then the 802.11 frame (from Frame
-/// Control on, no FCS) or nothing. All integers little-endian. docs/socket-air.md holds the
+/// Control on, no FCS) or nothing. All integers little-endian. docs/reference/socket-air.md holds the
 /// layout table; this type is its executable form.
 ///
 /// ```
@@ -27,7 +27,7 @@ public struct SocketAirDatagram: Hashable, Sendable {
     /// TX-status flag: the frame was acknowledged (clear: explicitly not acknowledged).
     public static let flagAcknowledged: UInt16 = 0x0001
     /// Frame and TX-status flag on a lockstep air: the timestamp is the virtual time (ns) at
-    /// which the datagram takes effect at its receivers (docs/socket-air.md, "Lockstep").
+    /// which the datagram takes effect at its receivers (docs/reference/socket-air.md, "Lockstep").
     public static let flagVirtualTime: UInt16 = 0x0100
 
     public var type: SocketAirMessageType

@@ -1,4 +1,4 @@
-/// What a socket-air datagram carries (docs/socket-air.md, "Message types"). An open set:
+/// What a socket-air datagram carries (docs/reference/socket-air.md, "Message types"). An open set:
 /// a receiver ignores types it does not know, so later versions can add some.
 public struct SocketAirMessageType: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public var rawValue: UInt8

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 
 /// An `AF_UNIX` / `SOCK_STREAM` socket carrying newline-terminated lines: the accessory's
-/// control channel (docs/control.md) on both ends. A listener hands out one socket per client;
+/// control channel (docs/reference/control.md) on both ends. A listener hands out one socket per client;
 /// a client connects to the listener's path.
 ///
 /// `@unchecked Sendable`: the descriptor is immutable, reads happen on one thread (the

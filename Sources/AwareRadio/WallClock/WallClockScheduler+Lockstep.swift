@@ -3,7 +3,7 @@ import AwareWire
 import Glibc
 
 extension WallClockScheduler {
-    /// Switches to lockstep virtual time (docs/socket-air.md, "Lockstep"): `now` becomes the
+    /// Switches to lockstep virtual time (docs/reference/socket-air.md, "Lockstep"): `now` becomes the
     /// air's shared virtual time, timed work runs only as far as the air's clock grants, and
     /// `report` tells the clock how far this process has come. Before ``run()``; the socket
     /// air calls it when it joins a lockstep air.

@@ -63,7 +63,7 @@ public final class WallClockScheduler: EventScheduler, @unchecked Sendable {
         let deferred = condition.withLock { () -> Bool in
             guard lockstep != nil else { return false }
             // Lockstep: posted work runs when the executor stands at a round's end or a hold,
-            // a point every run reaches the same way (docs/socket-air.md, "Lockstep").
+            // a point every run reaches the same way (docs/reference/socket-air.md, "Lockstep").
             lockstep?.posted.append(work)
             condition.broadcast()
             return true

@@ -3,7 +3,7 @@ import AwareWire
 import Foundation
 
 extension FaultPlan {
-    /// Reads a plan (docs/fault-plans.md). Every error names `file`, the JSON path and what is
+    /// Reads a plan (docs/reference/fault-plans.md). Every error names `file`, the JSON path and what is
     /// wrong; members a step does not know are refused, so a typo never passes silently.
     public static func parse(_ data: Data, file: String) throws(FaultPlanError) -> FaultPlan {
         guard data.count <= 1 << 20 else {

@@ -1,5 +1,5 @@
 /// Faults a run applies to its tests, declared in data (`aware-conform run --fault-plan
-/// FILE`, docs/fault-plans.md): lose, delay or corrupt chosen frames on the air, reboot the
+/// FILE`, docs/reference/fault-plans.md): lose, delay or corrupt chosen frames on the air, reboot the
 /// accessory or carry the phone out of range at a moment of the test. The air applies frame
 /// faults where a test's phone stands, so the capture of a failing test shows them.
 public struct FaultPlan: Hashable, Sendable {

@@ -1,8 +1,8 @@
 import AwareCore
 import AwareWire
 
-/// The run as one JSON document for machines (docs/reports.md, "JSON report"; the schema is
-/// docs/report.schema.json). Every key is always present, with null where it does not apply; seeds
+/// The run as one JSON document for machines (docs/reference/reports.md, "JSON report"; the schema is
+/// docs/reference/report.schema.json). Every key is always present, with null where it does not apply; seeds
 /// are decimal strings because they are 64-bit and JSON readers commonly keep only 53 bits.
 public enum JSONReport {
     /// The value of `"format"`. The number changes only when a key changes name or meaning; new keys
@@ -108,7 +108,7 @@ public enum JSONReport {
         ])
     }
 
-    /// Added within format 1 (docs/reports.md, "An iteration"); readers of older reports see no key.
+    /// Added within format 1 (docs/reference/reports.md, "An iteration"); readers of older reports see no key.
     static func latency(_ histogram: LatencyHistogram) -> JSONValue {
         .sortedObject([
             "accessCategory": .string(histogram.accessCategory.rawValue),

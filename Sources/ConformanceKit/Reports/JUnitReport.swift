@@ -1,4 +1,4 @@
-/// The run as JUnit XML for CI servers (docs/reports.md, "JUnit XML"): one `<testsuite>` per group,
+/// The run as JUnit XML for CI servers (docs/reference/reports.md, "JUnit XML"): one `<testsuite>` per group,
 /// one `<testcase>` per test with `name` = the stable ID and `classname` = its group. Only elements and
 /// attributes of the schema Jenkins' xUnit plugin validates against (junit-10.xsd), which GitLab and
 /// GitHub reporters also read: fail and timeout are `<failure>` (type `fail` / `timeout`), error is

@@ -61,7 +61,7 @@ struct ReportFields {
         return number
     }
 
-    /// Seeds are decimal strings (docs/reports.md, "Seeds").
+    /// Seeds are decimal strings (docs/reference/reports.md, "Seeds").
     func seed(_ key: String) throws(RunReportMergeError) -> UInt64 {
         guard let seed = UInt64(try string(key)) else { throw expected(key, "a 64-bit seed in decimal") }
         return seed

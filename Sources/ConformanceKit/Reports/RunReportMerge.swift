@@ -3,7 +3,7 @@ import Foundation
 /// Joins the JSON reports of one run's shards (`run --shard I/N --json FILE`) into the report the
 /// unsharded run would have written: the tests in catalogue order, counts and exit code recomputed
 /// from them. Shards of one run share the tool version, target, profile, base seed, selection and
-/// iterations; a test is in exactly one shard; all shards split the same N (docs/reports.md,
+/// iterations; a test is in exactly one shard; all shards split the same N (docs/reference/reports.md,
 /// "Merging shards"). A missing shard still gives a report of the rest, but one that says so: each
 /// missing shard is a problem of the run (an environment error, exit 3), since a lost CI artifact
 /// must fail the merge rather than pass it on fewer tests.

@@ -1,5 +1,5 @@
 /// Why `aware-conform merge` refuses its input. Every case names the file at fault, so the message
-/// tells the person which shard to look at (docs/reports.md, "Merging shards").
+/// tells the person which shard to look at (docs/reference/reports.md, "Merging shards").
 public enum RunReportMergeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Nothing to merge.
     case noReports

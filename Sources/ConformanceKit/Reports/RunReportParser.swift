@@ -3,7 +3,7 @@ import AwareProtocol
 import AwareWire
 import Foundation
 
-/// Reads back the JSON report `aware-conform run --json` writes (docs/reports.md, "JSON report") into
+/// Reads back the JSON report `aware-conform run --json` writes (docs/reference/reports.md, "JSON report") into
 /// the ``RunResult`` it was rendered from, so merged shards go through the same renderers as a run.
 /// Summary counts are not read: they follow from the tests and are recomputed.
 public enum RunReportParser {

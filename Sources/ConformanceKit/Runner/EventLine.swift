@@ -1,7 +1,7 @@
 import AwareCore
 import AwareWire
 
-/// One line of `events.jsonl` (docs/reports.md, "events.jsonl"): `t` (seconds on the test's clock),
+/// One line of `events.jsonl` (docs/reference/reports.md, "events.jsonl"): `t` (seconds on the test's clock),
 /// `event` (what happened), then the event's own keys in sorted order.
 public struct EventLine: Hashable, Sendable {
     /// Keys every line starts with; an event's own fields may not use them.

@@ -1,4 +1,4 @@
-/// Where evidence goes (docs/reports.md, "Evidence"):
+/// Where evidence goes (docs/reference/reports.md, "Evidence"):
 ///
 ///     <dir>/<ID with / as _>/events.jsonl                  one iteration
 ///     <dir>/<ID with / as _>/capture.pcap

@@ -3,7 +3,7 @@ public struct IterationResult: Hashable, Sendable {
     /// 1-based.
     public var iteration: Int
     public var seed: UInt64
-    /// The base seed that reruns this iteration alone (docs/reports.md, "Seeds").
+    /// The base seed that reruns this iteration alone (docs/reference/reports.md, "Seeds").
     public var baseSeed: UInt64
     public var verdict: TestVerdict
     /// The first failure, the error, the timeout or the skip reason; nil on pass.

@@ -3,7 +3,7 @@ import AwareProtocol
 import AwareWire
 
 /// Latency samples of one access category, as a performance test measured them, bucketed for the
-/// reports (docs/reports.md, "An iteration", `latency`). Fixed bucket bounds make histograms of
+/// reports (docs/reference/reports.md, "An iteration", `latency`). Fixed bucket bounds make histograms of
 /// different runs and accessories comparable at a glance; the percentiles are nearest-rank, as in
 /// ``LatencyStatistics``, so each is a latency that was measured.
 public struct LatencyHistogram: Hashable, Sendable {

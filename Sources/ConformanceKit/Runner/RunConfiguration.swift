@@ -17,7 +17,7 @@ public struct RunConfiguration: Sendable {
     public var toolVersion: String
     /// Names the run's default evidence directory; nil: `<UTC start time>-seed-<seed>`.
     public var runID: String?
-    /// Faults to apply to the tests (`--fault-plan FILE`, docs/fault-plans.md).
+    /// Faults to apply to the tests (`--fault-plan FILE`, docs/reference/fault-plans.md).
     public var faultPlan: FaultPlan?
     /// How the runner's phone lays out its data path proposals (`--proposal-shape`).
     public var proposalShape: NDPProposalShape

@@ -1,4 +1,4 @@
-/// What `aware-conform run` exits with (docs/reports.md, "Exit codes").
+/// What `aware-conform run` exits with (docs/reference/reports.md, "Exit codes").
 public enum RunExitCode: Int32, Hashable, Sendable {
     /// Every applicable test passed; skips are allowed.
     case passed = 0

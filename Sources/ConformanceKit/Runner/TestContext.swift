@@ -12,7 +12,7 @@ import Foundation
 public final class TestContext: @unchecked Sendable {
     public let id: TestID
     public let title: String
-    /// The seed of this iteration (docs/reports.md, "Seeds").
+    /// The seed of this iteration (docs/reference/reports.md, "Seeds").
     public let seed: UInt64
     /// 1-based.
     public let iteration: Int

@@ -224,7 +224,7 @@ public struct TestRunner: Sendable {
     }
 }
 
-/// How a body's outcome becomes a verdict (docs/reports.md, "Verdicts").
+/// How a body's outcome becomes a verdict (docs/reference/reports.md, "Verdicts").
 private struct Judgement {
     var verdict: TestVerdict
     var message: String?

@@ -1,7 +1,7 @@
 import AwareCore
 import AwareWire
 
-/// How seeds are derived (docs/reports.md, "Seeds"), so that anyone can recompute them:
+/// How seeds are derived (docs/reference/reports.md, "Seeds"), so that anyone can recompute them:
 /// a test's seed is the first SplitMix64 output of `base XOR FNV-1a-64(ID)`, and iteration k (from 1)
 /// runs with the base seed `base + k - 1`. Rerunning iteration k alone is then `--seed <base + k - 1>
 /// --iterations 1`.

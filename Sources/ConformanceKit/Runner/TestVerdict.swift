@@ -1,4 +1,4 @@
-/// The outcome of a test (docs/reports.md, "Verdicts").
+/// The outcome of a test (docs/reference/reports.md, "Verdicts").
 public enum TestVerdict: String, Hashable, Sendable, CaseIterable, Comparable {
     /// Every expectation held in every iteration.
     case pass

@@ -4,7 +4,7 @@ import AwareWire
 
 extension DataPathSuite.Builder {
     /// `WA/NDP/BV-14`: the schedule of an established NDL changes (NAF subtypes 10-13;
-    /// docs/schedules.md, "Schedule updates"). hostap neither sends nor reads these frames;
+    /// docs/reference/schedules.md, "Schedule updates"). hostap neither sends nor reads these frames;
     /// MediaTek's gen4m driver does, and the exchange is judged by its reading: a Schedule
     /// Request (NDL Request / Continued, a new dialog token) is answered with a Schedule Response
     /// (NDL Type Response, the same token); Accepted commits slots inside the proposal, Continued

@@ -4,7 +4,7 @@ import AwareWire
 
 extension DataPathSuite.Builder {
     /// `WA/NDP`: the accessory answers the schedule proposals phones send, not only hostap's single
-    /// 512 TU map (nan-wire-reference.md 2.7; docs/schedules.md). One paired phone proposes in
+    /// 512 TU map (nan-wire-reference.md 2.7; docs/reference/schedules.md). One paired phone proposes in
     /// every ``NDPProposalShape`` in turn, each time the bulk mode's slots laid out another way.
     ///
     /// What an answer must be, from hostap's responder (`nan_ndl_determine_status`): NDL Accepted

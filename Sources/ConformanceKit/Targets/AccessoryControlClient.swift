@@ -4,7 +4,7 @@ import AwareWire
 import Foundation
 
 /// The runner's end of an accessory's control socket (`accessory-emu --control PATH`,
-/// docs/control.md): lifecycle steps (reboot, factory reset, shutdown), faults and the
+/// docs/reference/control.md): lifecycle steps (reboot, factory reset, shutdown), faults and the
 /// accessory's place on the air, one request and one reply at a time, as Matter's test harness
 /// drives the apps it tests.
 final class AccessoryControlClient {

@@ -138,7 +138,7 @@ extension TargetSession {
     }
 }
 
-/// Reads a `pin_displayed` event line (docs/events.md), if it is one.
+/// Reads a `pin_displayed` event line (docs/reference/events.md), if it is one.
 func displayedPIN(inEventLine line: String) -> DisplayedPIN? {
     guard let fields = EventFields(line: line), fields.string("event") == "pin_displayed",
         let pin = fields.string("pin")

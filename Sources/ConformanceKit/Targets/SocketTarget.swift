@@ -3,9 +3,9 @@ import AwareRadio
 import AwareWire
 
 /// An accessory someone else started on a socket air (`accessory-emu --air socket:PATH`, or
-/// firmware built for the host that speaks docs/socket-air.md). Without a control socket the
+/// firmware built for the host that speaks docs/reference/socket-air.md). Without a control socket the
 /// runner cannot restart or reconfigure it, so tests that need either are skipped with that
-/// reason. With one (`--control PATH`, docs/control.md) it reboots and resets the accessory and
+/// reason. With one (`--control PATH`, docs/reference/control.md) it reboots and resets the accessory and
 /// switches its faults the way a harness drives a device under test; profile variants still
 /// need an accessory the runner starts.
 public struct SocketTarget: AccessoryTarget {

@@ -29,7 +29,7 @@ public struct SpawnTarget: AccessoryTarget {
     public func openSession(_ request: SessionRequest) throws -> any TargetSession {
         var document = profileDocument
         if let variant = request.variant { document = try variant.apply(to: profileDocument) }
-        // A short private directory: socket paths must fit sun_path (docs/socket-air.md).
+        // A short private directory: socket paths must fit sun_path (docs/reference/socket-air.md).
         let directory = "/tmp/awb-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
         try FileManager.default.createDirectory(
             atPath: directory,
@@ -40,7 +40,7 @@ public struct SpawnTarget: AccessoryTarget {
         try document.write(to: URL(fileURLWithPath: profilePath))
         let airPath = directory + "/air"
         // Standard input stays open for the child's lifetime (its end stops the child); the
-        // lifecycle steps go through the control socket (docs/control.md).
+        // lifecycle steps go through the control socket (docs/reference/control.md).
         let controlPath = directory + "/control"
         let air = "socket:\(airPath)" + (lockstep ? AirSpecifier.lockstepSuffix : "")
         var arguments = ["run", "--profile", profilePath, "--air", air, "--json", "--control-stdin"]

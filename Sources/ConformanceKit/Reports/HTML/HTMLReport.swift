@@ -1,6 +1,6 @@
 import Foundation
 
-/// The run as one self-contained HTML page for people (docs/reports.md, "HTML report"): the summary,
+/// The run as one self-contained HTML page for people (docs/reference/reports.md, "HTML report"): the summary,
 /// failing tests first with their messages, rerun commands, steps and a sequence diagram of each
 /// failing test's frames, then the rest. Inline CSS and SVG only: no scripts, no external resources,
 /// so the page opens from a CI artifact or a mail attachment as it is.
