@@ -3,7 +3,7 @@ import PackageDescription
 
 // AwareBench: an emulated Wi-Fi Aware accessory (`accessory-emu`) and a conformance
 // runner that plays the phone (`aware-conform`). The layers and their rules are in
-// ARCHITECTURE.md: arrows point down only.
+// docs/reference/architecture.md: arrows point down only.
 let package = Package(
     name: "AwareBench",
     platforms: [.macOS(.v14)],

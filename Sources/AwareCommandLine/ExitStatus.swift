@@ -3,7 +3,7 @@ import Foundation
 
 extension ParsableCommand {
     /// Runs the command like `main()`, but a usage error exits 2, the project's code for
-    /// "usage or profile error" (ARCHITECTURE.md, CLI conventions), instead of
+    /// "usage or profile error" (docs/reference/architecture.md, CLI conventions), instead of
     /// ArgumentParser's 64 (EX_USAGE).
     public static func mainWithProjectExitCodes() -> Never {
         do {

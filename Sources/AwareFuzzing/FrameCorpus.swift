@@ -46,7 +46,7 @@ public enum FrameCorpus {
     }
 
     /// An unsolicited publish of `_drone-service._udp` the way the accessory sends it
-    /// (ARCHITECTURE.md, "Data through the system" step 1): SDA with a matching filter, SDEA
+    /// (docs/reference/architecture.md, "Data through the system" step 1): SDA with a matching filter, SDEA
     /// carrying the DNS-SD TXT record (vendorName, modelName, pairingName), DCEA, NPBA
     /// advertising PIN display, Device Capability and NIRA.
     public static var representativePublishSDF: [UInt8] { representativePublish.wireBytes }

@@ -7,7 +7,7 @@ import Foundation
 
 /// The embedded target's accessory: AccessoryKit's accessory behind ConformanceKit's
 /// protocol. This file is the only place the runner and the emulator meet, as
-/// ARCHITECTURE.md asks (ConformanceKit never imports AccessoryKit).
+/// docs/reference/architecture.md asks (ConformanceKit never imports AccessoryKit).
 final class EmbeddedAccessoryAdapter: EmbeddedAccessory {
     /// The accessory across the reboots a test asks for (AccessoryKit's, as the emulator's).
     let firmware: AccessoryFirmware

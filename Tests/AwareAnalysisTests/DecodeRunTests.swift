@@ -10,7 +10,7 @@ import Testing
         .deletingLastPathComponent()
     static let sessionPath = repository.appendingPathComponent("Fixtures/hostap-session-A/session.pcap").path
 
-    /// The platform-notes 4 hand-crafted SDF (an independent Python build of the bytes).
+    /// The platform-notes.md 4 hand-crafted SDF (an independent Python build of the bytes).
     static let handCraftedSDF =
         "d0000000516f9a010000020000000100506f9a01abcd10000409506f9a13030f008512ccdabe180100100568656c6c6f0e0c00"
         + "0100000700506f9a02010203"

@@ -93,8 +93,8 @@ final class AccessoryDataService {
         return result
     }
 
-    /// The schedule the accessory offers in `mode` on the data channel (149, the channel
-    /// Apple's and hostap's NDLs use in 5 GHz; nan-wire-reference.md 2.7).
+    /// The schedule the accessory offers in `mode` on the data channel (149, the preferred 5 GHz
+    /// NAN channel, nan-wire-reference.md 1.4; the NAN Availability layout is 2.7).
     func availability(for mode: PerformanceMode) -> NDPSchedule {
         let offered: PerformanceMode = faults.contains(.realtimeAsBulk) ? .bulk : mode
         return NDPSchedule(mode: offered)

@@ -142,7 +142,7 @@ public final class BigNumber {
     /// A number drawn uniformly from [`lower`, `upper`) with octets from `generator`.
     ///
     /// The randomness comes from the caller so that protocol machines stay deterministic
-    /// under a seeded generator (ARCHITECTURE.md, "The sans-I/O core"). mbedTLS does the
+    /// under a seeded generator (docs/reference/architecture.md, "The sans-I/O core"). mbedTLS does the
     /// rejection sampling (`mbedtls_mpi_random`, RFC 6979 3.3 style) and gives up after a
     /// bounded number of draws, which a stuck generator turns into `randomSourceExhausted`.
     public static func random(

@@ -9,7 +9,7 @@ import CMbedCrypto
 /// What is given up is that countermeasure against an observer who can time or probe this
 /// process, which an emulator running test keys does not need (mbedTLS's own `f_rng == NULL`
 /// fallback is likewise deterministic, seeded from the scalar). What is gained: AwareCrypto
-/// draws no ambient randomness, so runs replay bit for bit from a seed (ARCHITECTURE.md).
+/// draws no ambient randomness, so runs replay bit for bit from a seed (docs/reference/architecture.md, "The sans-I/O core").
 /// Without `f_entropy` HMAC_DRBG never reseeds, so it cannot fail mid-run.
 final class BlindingRandom {
     private static let personalization = Array("AwareBench EC blinding, HMAC_DRBG-SHA-256".utf8)

@@ -1,5 +1,5 @@
 /// What the accessory's profile declares, reduced to the facts tests are gated on (the ICS/PICS of this
-/// bench, landscape.md 3 and 6). The integrator builds it from the loaded profile.
+/// bench: Bluetooth's Implementation Conformance Statement, Matter's PICS). The integrator builds it from the loaded profile.
 public struct ProfileFacts: Hashable, Sendable {
     /// The profile file as the user named it, for reports and rerun commands.
     public var path: String

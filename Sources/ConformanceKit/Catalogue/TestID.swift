@@ -1,7 +1,7 @@
 /// A test's stable identifier, in the one scheme every test uses: `WA/<GROUP>[/<SUBGROUP>...]/BV-nn` or
 /// `.../BI-nn`, e.g. `WA/DISC/MF/BV-03`.
 ///
-/// The shape follows Bluetooth's qualification IDs (landscape.md 6): path segments name the area, `BV`
+/// The shape follows Bluetooth's qualification test case IDs (Bluetooth SIG, "Test Documentation"): path segments name the area, `BV`
 /// tests valid behaviour and `BI` invalid behaviour. IDs are what CI histories, `--only` patterns and
 /// JUnit `name` attributes key on, so they never change meaning once published; a retired test's ID is
 /// not reused.

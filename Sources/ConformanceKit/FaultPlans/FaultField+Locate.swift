@@ -32,7 +32,7 @@ extension FaultField {
 
     /// Where NAN attributes follow each other in `frame`: after an SDF's or NAF's header
     /// (Category 4, Action 9, OUI 50-6F-9A, OUI type 0x13 or 0x18, and the NAF's subtype;
-    /// nan-wire-reference.md 1.3, 1.4), and inside each NAN element of an Authentication frame.
+    /// nan-wire-reference.md 1.1, 1.2), and inside each NAN element of an Authentication frame.
     static func attributeLists(in frame: [UInt8], subtype: UInt8) -> [Range<Int>] {
         let wfa: [UInt8] = [0x50, 0x6F, 0x9A]
         switch subtype {

@@ -5,7 +5,7 @@
 /// variable-length attribute (the NPBA's method bitmap).
 public struct FaultField: Hashable, Sendable, CustomStringConvertible {
     public enum Container: Hashable, Sendable {
-        /// A NAN attribute, by Attribute ID (nan-wire-reference.md table 2).
+        /// A NAN attribute, by Attribute ID (nan-wire-reference.md 2.2).
         case nanAttribute(id: UInt8)
         /// The Authentication frame's fixed fields (IEEE 802.11-2020 9.3.3.11).
         case authentication
@@ -47,7 +47,7 @@ public struct FaultField: Hashable, Sendable, CustomStringConvertible {
 
     /// Layouts from nan-wire-reference.md (section in each comment) and IEEE 802.11-2020.
     private static let catalogue: [String: Entry] = [
-        // 2.3 Service Descriptor Attribute (0x03).
+        // 2.4 Service Descriptor Attribute (0x03).
         "service-descriptor": Entry(
             container: .nanAttribute(id: 0x03),
             fields: [
@@ -55,7 +55,7 @@ public struct FaultField: Hashable, Sendable, CustomStringConvertible {
                 "service-control": (8, 1),
             ]
         ),
-        // 2.4 Service Descriptor Extension Attribute (0x0E).
+        // 2.5 Service Descriptor Extension Attribute (0x0E).
         "service-descriptor-extension": Entry(
             container: .nanAttribute(id: 0x0E),
             fields: ["instance-id": (0, 1), "control": (1, 2)]

@@ -6,12 +6,12 @@ import AwareWire
 public enum FaultFrameKind: String, CaseIterable, Hashable, Sendable {
     case any
     case beacon
-    /// Service Discovery Frames (nan-wire-reference.md 1.3), by the type of their first SDA.
+    /// Service Discovery Frames (nan-wire-reference.md 1.1), by the type of their first SDA.
     case sdf
     case publish
     case subscribe
     case followUp = "follow-up"
-    /// NAN Action Frames (nan-wire-reference.md 1.4), and each subtype the bench uses.
+    /// NAN Action Frames (nan-wire-reference.md 1.1, 1.2), and each subtype the bench uses.
     case naf
     case dataPathRequest = "ndp-request"
     case dataPathResponse = "ndp-response"
@@ -71,7 +71,7 @@ public enum FaultFrameKind: String, CaseIterable, Hashable, Sendable {
                 && frame[28] == 0x9A
             if wfa, frame[29] == 0x13 {
                 kinds.insert(.sdf)
-                // SDA Service Control, octet 8 of its body: bits 0-1 the type (nan-wire-reference.md 2.3).
+                // SDA Service Control, octet 8 of its body: bits 0-1 the type (nan-wire-reference.md 2.4).
                 for body in FaultField.attributeBodies(of: 0x03, in: frame, list: 30..<frame.count)
                 where body.count >= 9 {
                     switch frame[body.lowerBound + 8] & 0x03 {

@@ -9,8 +9,8 @@ import Foundation
 /// ever paired with it, up to its `maxPairedDevices` (8 for the shipped drone). If each test's
 /// phone were a new device, the catalogue's pairing tests alone would fill that store and the
 /// accessory would rightly refuse the rest. A real iPhone is one device with one NIK, which it
-/// keeps across connections while it randomises its NMI (apple-peer-model.md; the accessory
-/// finds it again through its NIK, nan-wire-reference.md 2.17). So is the runner's phone: each
+/// keeps across connections (nan-wire-reference.md 3.6, 3.7; an accessory finds a peer whose
+/// NMI changed through its NIK, 2.17). So is the runner's phone: each
 /// test still gets an NMI of its own (from its seed), but its NIK comes from this pool, and an
 /// accessory that stores pairings by NIK (as `accessory-emu` does, and as the NIK exchange is
 /// meant for) replaces the phone's earlier pairing instead of adding one. Tests that run at

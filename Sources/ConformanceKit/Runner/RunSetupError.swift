@@ -1,5 +1,5 @@
 /// Why a run cannot start: a usage or profile error (exit 2). Raised before any test runs, so a
-/// mistake never turns into a silent empty run (landscape.md 12.4).
+/// mistake never turns into a silent empty run (Matter's certification harness ran nothing when no PICS file was given: project-chip/certification-tool issue #446).
 public enum RunSetupError: Error, Hashable, Sendable, CustomStringConvertible {
     case missingProfile
     case emptyProfile(path: String)

@@ -1,8 +1,8 @@
 import AwareCore
 import AwareWire
 
-/// A data path set up with security carries its data protected with the NDP's TK (nan-wire-
-/// reference.md 4.1-4.2): every QoS Data frame between the two NDIs has the Protected bit set.
+/// A data path set up with security carries its data protected with the NDP's TK
+/// (nan-wire-reference.md 4.1-4.2): every QoS Data frame between the two NDIs has the Protected bit set.
 ///
 /// A sniffer knows a data path is secured in two ways: it reads an NDP / NDPE attribute with
 /// "Security Present" (2.10) in a NAF sent in the clear, or, when the NAFs themselves are

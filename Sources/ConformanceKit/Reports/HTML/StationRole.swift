@@ -1,5 +1,5 @@
 /// What a station is in the test, read from what it sent: the publisher is the accessory, the
-/// subscriber and PASN initiator the phone (docs/ARCHITECTURE.md, "Data through the system").
+/// subscriber and PASN initiator the phone (docs/reference/architecture.md, "Data through the system").
 enum StationRole: Hashable, Sendable {
     case phone
     case accessory
