@@ -116,6 +116,7 @@ let package = Package(
 
         // What several test targets share: hex literals, the external judges (jsonschema, tshark).
         .target(name: "AwareTestSupport", path: "Tests/AwareTestSupport"),
+        .testTarget(name: "AwareCoreTests", dependencies: ["AwareCore"]),
         .testTarget(
             name: "AwareWireTests",
             dependencies: ["AwareCore", "AwareWire", "AwareFuzzing", "AwareTestSupport"]
