@@ -8,7 +8,8 @@ struct AccessoryEmu: ParsableCommand {
         discussion: """
             `accessory-emu --profile Profiles/drone.json` runs the accessory (the `run` command is the \
             default). `accessory-emu profile validate FILE` checks a profile. `accessory-emu reset \
-            --state-dir DIR` is the factory reset (it forgets every paired phone and the identity).
+            --state-dir DIR` is the factory reset (it forgets every paired phone and the identity). \
+            `accessory-emu faults` lists the faults `--fault` can inject.
 
             Examples name the program as if it were on PATH; from a checkout run it as \
             .build/debug/accessory-emu, or put it on PATH (README, "Installing").
@@ -17,7 +18,7 @@ struct AccessoryEmu: ParsableCommand {
             could not be used).
             """,
         version: Invocation.version,
-        subcommands: [RunCommand.self, ProfileCommand.self, ResetCommand.self],
+        subcommands: [RunCommand.self, ProfileCommand.self, ResetCommand.self, FaultsCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

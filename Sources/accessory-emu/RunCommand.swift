@@ -12,45 +12,26 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run the emulated accessory described by a profile (the default command).",
         discussion: """
-            The accessory joins an air, publishes every service of its profile (SDA + SDEA with the \
-            DNS-SD TXT record vendorName / modelName / pairingName, DCEA and NPBA when it offers \
-            pairing) and reports what happens until it is stopped with Ctrl-C or SIGTERM.
+            The accessory joins an air, publishes every service of its profile and reports what \
+            happens until it is stopped with Ctrl-C or SIGTERM.
 
-            AIRS
-              socket[:PATH]  the air shared between processes (the default, at a per-user path printed \
-            in the banner). Run `aware-conform discover --target socket --profile FILE` in another terminal to see the \
-            accessory. The protocol is in docs/reference/socket-air.md, so other programs can join too.
-              sim            an in-process simulated air with virtual time. With --duration the \
-            accessory runs that many simulated seconds as fast as the machine allows and exits (useful \
-            with --capture); without, virtual time follows the wall clock.
-              nl80211:IFACE  a real radio through nl80211 (docs/guides/nl80211.md): the interface's wiphy must \
-            support a NAN device with a userspace discovery engine, or remain-on-channel and Action + \
-            Authentication frames for NAN USD (the accessory then discovers unsynchronized, as with \
-            --unsynchronized). The NMI is the interface's hardware address. Without cfg80211, without the interface, or when it is not NAN capable the \
-            emulator exits 3 and says which, and how to check (ls /sys/class/ieee80211, iw dev, iw phy).
+            Airs: socket[:PATH], the air shared between processes (the default; its path is in the \
+            banner; docs/reference/socket-air.md); sim, an in-process air with virtual time (with \
+            --duration it runs that many simulated seconds as fast as it can and exits); \
+            nl80211:IFACE, a real radio (docs/guides/nl80211.md; exit status 3 says why a radio \
+            cannot be used).
 
-            OUTPUT
-              A banner (who it is, what it publishes, on which air, its NMI), then one line per event. \
-            With --json: one JSON object per line instead, starting with a `ready` event; every line has \
-            an "event" key (docs/reference/events.md).
+            Output: a banner, then one line per event; with --json, one JSON object per line, \
+            starting with `ready` (docs/reference/events.md). --control PATH takes operator commands \
+            (status, reboot, factory-reset, faults, position, TX power, TXT updates) as JSON lines \
+            (docs/reference/control.md). --fault NAME breaks one rule on purpose, so that a \
+            conformance test can be seen to fail: `accessory-emu faults` lists them.
 
-            CONTROL
-              --control PATH listens on a Unix socket for JSON lines, one reply line each (docs/reference/control.md): \
-            status, paired-devices, reboot {nmi, offSeconds}, factory-reset, set-faults {faults}, clear-faults, \
-            set-position {x, y}, set-tx-power {dBm}, update-service {service, txt}, shutdown. For example:
-                {"command":"reboot","offSeconds":2}
-                {"command":"set-position","x":150}   (out of range: below -82 dBm)
-              `aware-conform run --target socket:AIR --control PATH` uses it for restart and reset tests.
+            Exit status: 0 stopped, 2 usage or profile error, 3 environment error.
 
-            FAULTS
-              --fault NAME makes the accessory break one rule on purpose, so that a conformance test can \
-            be seen to fail. Names:
-            \(AccessoryFault.allCases.map { "  \($0.rawValue): \($0.summary)" }.joined(separator: "\n"))
-
-            EXAMPLES
+            Examples:
               accessory-emu --profile Profiles/drone.json
-              accessory-emu --profile Profiles/drone.json --air socket:/tmp/lab-air --json
-              accessory-emu --profile Profiles/drone.json --state-dir /tmp/drone-state --control /tmp/drone.ctl
+              accessory-emu --profile Profiles/drone.json --state-dir /tmp/drone --control /tmp/drone.ctl
               accessory-emu --profile Profiles/camera.json --air sim --duration 10 --capture camera.pcapng
               accessory-emu --profile Profiles/drone.json --air nl80211:wlan0
             """

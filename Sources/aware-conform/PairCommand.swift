@@ -129,7 +129,7 @@ struct PairCommand: ParsableCommand {
     func run() throws {
         logging.bootstrap()
         let (target, service) = try pairing.resolve()
-        let phoneSession = try PhoneSession.open(
+        let phoneSession = try PhoneSession.openOrExit(
             command: "pair",
             target: target,
             seed: pairing.seed,
@@ -169,7 +169,7 @@ struct ReconnectCommand: ParsableCommand {
     func run() throws {
         logging.bootstrap()
         let (target, service) = try pairing.resolve()
-        let phoneSession = try PhoneSession.open(
+        let phoneSession = try PhoneSession.openOrExit(
             command: "reconnect",
             target: target,
             seed: pairing.seed,

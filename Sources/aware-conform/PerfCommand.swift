@@ -123,7 +123,7 @@ struct PerfCommand: ParsableCommand {
         logging.bootstrap()
         let (target, service, profile) = try pairing.resolveWithProfile()
         let plan = try makePlan(service: service, profile: profile)
-        let phoneSession = try PhoneSession.open(
+        let phoneSession = try PhoneSession.openOrExit(
             command: "perf",
             target: target,
             seed: pairing.seed,
@@ -165,30 +165,6 @@ struct PerfCommand: ParsableCommand {
             durationSeconds: duration,
             servicePort: port.map { UInt16(clamping: $0) } ?? AppPorts.defaultService,
             latencyBudgetMs: requested == .realtime ? profile?.performance.realtime?.maxLatencyMs : nil
-        )
-    }
-}
-
-/// What `perf` asks for.
-struct PerfPlan {
-    var service: String
-    var mode: PerformanceMode
-    var serviceClass: ServiceClass
-    /// The accessory's listener mode, when the runner starts the accessory and sets it.
-    var accessoryMode: PerformanceMode?
-    var rateHz: Double
-    var payloadOctets: Int
-    var durationSeconds: Double
-    var servicePort: UInt16
-    /// The profile's realtime `maxLatencyMs`, shown next to p99.
-    var latencyBudgetMs: Double?
-
-    var streamRequest: ControlMessage.StreamRequest {
-        ControlMessage.StreamRequest(
-            rateMillihertz: UInt32((rateHz * 1_000).rounded()),
-            payloadOctets: UInt16(clamping: payloadOctets),
-            durationMilliseconds: UInt32((durationSeconds * 1_000).rounded()),
-            tid: serviceClass.accessCategory.tid
         )
     }
 }

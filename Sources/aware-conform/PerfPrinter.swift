@@ -1,6 +1,7 @@
 import AwareCore
 import AwareProtocol
 import AwareWire
+import ConformanceKit
 import Foundation
 
 /// `perf`'s output: one JSON object, or a table of the phone's and the accessory's reports side

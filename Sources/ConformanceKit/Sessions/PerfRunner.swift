@@ -3,15 +3,20 @@ import AwareDevice
 import AwareProtocol
 import AwareRadio
 import AwareWire
-import ConformanceKit
 import Foundation
 
 /// Drives one `perf` measurement on an open ``PhoneSession``: find, pair or reconnect, open the
 /// data path, ask for the stream, wait for it to end, collect both reports.
-struct PerfRunner {
-    let phoneSession: PhoneSession
-    let plan: PerfPlan
-    let timeout: Double
+public struct PerfRunner {
+    public let phoneSession: PhoneSession
+    public let plan: PerfPlan
+    public let timeout: Double
+
+    public init(phoneSession: PhoneSession, plan: PerfPlan, timeout: Double) {
+        self.phoneSession = phoneSession
+        self.plan = plan
+        self.timeout = timeout
+    }
 
     /// How long after `streamStopped` datagrams may still arrive: the accessory drops an
     /// unreliable datagram 200 ms after it was queued (AccessoryAppSession.datagramDeadline).
@@ -22,7 +27,7 @@ struct PerfRunner {
     var session: any TargetSession { phoneSession.session }
     var phone: Phone { phoneSession.phone }
 
-    func measure() -> PerfResult {
+    public func measure() -> PerfResult {
         guard let found = phoneSession.find(service: plan.service, timeout: timeout) else {
             return .failed("no-accessory", "no accessory publishes \(plan.service)")
         }
@@ -101,7 +106,7 @@ struct PerfRunner {
     }
 
     /// The machine-readable reason of a data path that did not come up.
-    static func reasonName(_ failure: NDPFailure) -> String {
+    public static func reasonName(_ failure: NDPFailure) -> String {
         if case .modeMismatch = failure.kind { return "mode-mismatch" }
         switch failure.reason {
         case NANReasonCode.qosUnacceptable: return "mode-mismatch"
@@ -183,7 +188,7 @@ struct PerfRunner {
         result.result = .measured
         result.reason = nil
         if case .report(let text)? = awaitControl(dataSession, after: &seen, timeout: Self.controlTimeout) {
-            result.accessoryReport = JSONValue(parsing: text)
+            result.accessoryReport = try? JSONValue(parsing: text)
         }
         if result.accessoryReport == nil { result.detail = "the accessory sent no readable report" }
     }
@@ -212,5 +217,96 @@ struct PerfRunner {
     /// The shared clock the phone's arrival times are on; call on the scheduler.
     private var sharedNow: Instant {
         Instant(nanoseconds: phone.device.scheduler.sharedTimestamp(of: phone.device.now))
+    }
+}
+
+/// What one `perf` measurement asks for: the service, the mode on both sides, the stream.
+public struct PerfPlan: Sendable {
+    public var service: String
+    public var mode: PerformanceMode
+    public var serviceClass: ServiceClass
+    /// The accessory's listener mode, when the runner starts the accessory and sets it.
+    public var accessoryMode: PerformanceMode?
+    public var rateHz: Double
+    public var payloadOctets: Int
+    public var durationSeconds: Double
+    public var servicePort: UInt16
+    /// The profile's realtime `maxLatencyMs`, shown next to p99.
+    public var latencyBudgetMs: Double?
+
+    public init(
+        service: String,
+        mode: PerformanceMode,
+        serviceClass: ServiceClass,
+        accessoryMode: PerformanceMode?,
+        rateHz: Double,
+        payloadOctets: Int,
+        durationSeconds: Double,
+        servicePort: UInt16,
+        latencyBudgetMs: Double?
+    ) {
+        self.service = service
+        self.mode = mode
+        self.serviceClass = serviceClass
+        self.accessoryMode = accessoryMode
+        self.rateHz = rateHz
+        self.payloadOctets = payloadOctets
+        self.durationSeconds = durationSeconds
+        self.servicePort = servicePort
+        self.latencyBudgetMs = latencyBudgetMs
+    }
+
+    public var streamRequest: ControlMessage.StreamRequest {
+        ControlMessage.StreamRequest(
+            rateMillihertz: UInt32((rateHz * 1_000).rounded()),
+            payloadOctets: UInt16(clamping: payloadOctets),
+            durationMilliseconds: UInt32((durationSeconds * 1_000).rounded()),
+            tid: serviceClass.accessCategory.tid
+        )
+    }
+}
+
+/// What became of a `perf` run: the phone's report on the measured flow and the accessory's own,
+/// or why there is none.
+public struct PerfResult: Sendable {
+    public enum Result: String, Sendable {
+        case measured
+        /// The accessory refused the data path (a NAN reason code says why).
+        case refused
+        case failed
+    }
+
+    public var result: Result
+    /// Machine-readable: mode-mismatch, security-policy, no-accessory, pairing-failed, ...
+    public var reason: String?
+    public var detail = ""
+    public var accessory: MACAddress?
+    /// "paired" or "reconnected": how the phone got its keys for the data path.
+    public var pairing: String?
+    /// The NAN reason code of a refusal (nan-wire-reference.md 2.11).
+    public var nanReason: UInt8?
+    /// The cipher suite that secured the data path.
+    public var csid: UInt8?
+    public var flowID: UInt16?
+    /// From the first datagram's departure to the last one's arrival (without any, from the
+    /// stream request to `streamStopped`): what the phone's throughput is computed over.
+    public var windowSeconds: Double?
+    public var phoneReport: PerformanceReport?
+    public var accessoryReport: JSONValue?
+
+    init(
+        result: Result,
+        reason: String? = nil,
+        detail: String = "",
+        accessory: MACAddress? = nil
+    ) {
+        self.result = result
+        self.reason = reason
+        self.detail = detail
+        self.accessory = accessory
+    }
+
+    static func failed(_ reason: String, _ detail: String) -> PerfResult {
+        PerfResult(result: .failed, reason: reason, detail: detail)
     }
 }
