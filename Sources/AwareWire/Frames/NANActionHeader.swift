@@ -1,5 +1,168 @@
 import AwareCore
 
+/// The body of a NAN Action Frame (nan-wire-reference.md 1.1):
+/// `Category (4 or 9) | 09 | 50 6F 9A | 18 | OUI Subtype (1.2) | attributes`.
+public struct NANActionFrame: Hashable, Sendable, WireCodable, WireDescribable {
+    /// `NAN_NAF_OUI_TYPE`.
+    public static let ouiType: UInt8 = 0x18
+    public static let structureName = "NAN Action Frame"
+
+    public var category: NANActionCategory
+    public var subtype: NAFSubtype
+    public var attributes: [NANAttribute]
+
+    public init(category: NANActionCategory = .publicAction, subtype: NAFSubtype, attributes: [NANAttribute]) {
+        self.category = category
+        self.subtype = subtype
+        self.attributes = attributes
+    }
+
+    public init(from reader: inout WireReader) throws(WireError) {
+        reader.structure = Self.structureName
+        let category = try NANActionHeader.read(from: &reader, ouiType: Self.ouiType)
+        try self.init(category: category, subtypeFrom: &reader)
+    }
+
+    /// Reads the OUI Subtype and attributes after the 6-octet action header.
+    init(category: NANActionCategory, subtypeFrom reader: inout WireReader) throws(WireError) {
+        self.category = category
+        subtype = NAFSubtype(rawValue: try reader.readUInt8("OUI Subtype"))
+        attributes = try NANAttribute.readList(from: &reader)
+    }
+
+    public func write(to writer: inout WireWriter) {
+        NANActionHeader.write(category: category, ouiType: Self.ouiType, to: &writer)
+        writer.write(subtype.rawValue)
+        NANAttribute.writeList(attributes, to: &writer)
+    }
+
+    public var decodedFields: [DecodedField] {
+        NANActionHeader.describe(category: category, ouiType: Self.ouiType, typeName: "NAF") + [
+            DecodedField("ouiSubtype", "OUI Subtype", .named(UInt64(subtype.rawValue), subtype.name)),
+            DecodedField("attributes", "Attributes", .list(attributes.map(NANAttributeDescription.describe))),
+        ]
+    }
+}
+
+/// The OUI Subtype of a NAN Action Frame (nan-wire-reference.md 1.2). Values without a
+/// meaning are kept in ``reserved(_:)``.
+public enum NAFSubtype: Hashable, Sendable {
+    case rangingRequest
+    case rangingResponse
+    case rangingTermination
+    case rangingReport
+    case dataPathRequest
+    case dataPathResponse
+    case dataPathConfirm
+    case dataPathKeyInstallment
+    case dataPathTermination
+    case scheduleRequest
+    case scheduleResponse
+    case scheduleConfirm
+    case scheduleUpdateNotification
+    case reserved(UInt8)
+
+    private static let named: [NAFSubtype] = [
+        .rangingRequest, .rangingResponse, .rangingTermination, .rangingReport, .dataPathRequest,
+        .dataPathResponse, .dataPathConfirm, .dataPathKeyInstallment, .dataPathTermination, .scheduleRequest,
+        .scheduleResponse, .scheduleConfirm, .scheduleUpdateNotification,
+    ]
+
+    public init(rawValue: UInt8) {
+        self = (1...13).contains(rawValue) ? Self.named[Int(rawValue) - 1] : .reserved(rawValue)
+    }
+
+    public var rawValue: UInt8 {
+        switch self {
+        case .rangingRequest: 1
+        case .rangingResponse: 2
+        case .rangingTermination: 3
+        case .rangingReport: 4
+        case .dataPathRequest: 5
+        case .dataPathResponse: 6
+        case .dataPathConfirm: 7
+        case .dataPathKeyInstallment: 8
+        case .dataPathTermination: 9
+        case .scheduleRequest: 10
+        case .scheduleResponse: 11
+        case .scheduleConfirm: 12
+        case .scheduleUpdateNotification: 13
+        case .reserved(let value): value
+        }
+    }
+
+    public var name: String {
+        switch self {
+        case .rangingRequest: "Ranging Request"
+        case .rangingResponse: "Ranging Response"
+        case .rangingTermination: "Ranging Termination"
+        case .rangingReport: "Ranging Report"
+        case .dataPathRequest: "Data Path Request"
+        case .dataPathResponse: "Data Path Response"
+        case .dataPathConfirm: "Data Path Confirm"
+        case .dataPathKeyInstallment: "Data Path Key Installment"
+        case .dataPathTermination: "Data Path Termination"
+        case .scheduleRequest: "Schedule Request"
+        case .scheduleResponse: "Schedule Response"
+        case .scheduleConfirm: "Schedule Confirm"
+        case .scheduleUpdateNotification: "Schedule Update Notification"
+        case .reserved: "Reserved"
+        }
+    }
+}
+
+/// The body of a NAN Service Discovery Frame (nan-wire-reference.md 1.1):
+/// `Category (4 or 9) | 09 (Vendor Specific) | 50 6F 9A | 13 | attributes`.
+public struct ServiceDiscoveryFrame: Hashable, Sendable, WireCodable, WireDescribable {
+    /// `NAN_SDF_OUI_TYPE`.
+    public static let ouiType: UInt8 = 0x13
+    public static let structureName = "Service Discovery Frame"
+
+    public var category: NANActionCategory
+    public var attributes: [NANAttribute]
+
+    public init(category: NANActionCategory = .publicAction, attributes: [NANAttribute]) {
+        self.category = category
+        self.attributes = attributes
+    }
+
+    /// Reads a whole action body; it must be an SDF.
+    public init(from reader: inout WireReader) throws(WireError) {
+        reader.structure = Self.structureName
+        let category = try NANActionHeader.read(from: &reader, ouiType: Self.ouiType)
+        try self.init(category: category, attributesFrom: &reader)
+    }
+
+    /// Reads the attributes after the 6-octet action header.
+    init(category: NANActionCategory, attributesFrom reader: inout WireReader) throws(WireError) {
+        self.category = category
+        attributes = try NANAttribute.readList(from: &reader)
+    }
+
+    public func write(to writer: inout WireWriter) {
+        NANActionHeader.write(category: category, ouiType: Self.ouiType, to: &writer)
+        NANAttribute.writeList(attributes, to: &writer)
+    }
+
+    public var decodedFields: [DecodedField] {
+        NANActionHeader.describe(category: category, ouiType: Self.ouiType, typeName: "SDF") + [
+            DecodedField("attributes", "Attributes", .list(attributes.map(NANAttributeDescription.describe)))
+        ]
+    }
+}
+
+extension ServiceDiscoveryFrame {
+    /// "SDF Publish", "SDF Subscribe", "SDF Follow-up" (from the Service Descriptor
+    /// attributes; several in one frame are joined), or "SDF" without one.
+    public var summary: String {
+        var kinds: [String] = []
+        for case .serviceDescriptor(let sda) in attributes where !kinds.contains(sda.type.name) {
+            kinds.append(sda.type.name)
+        }
+        return kinds.isEmpty ? "SDF" : "SDF " + kinds.joined(separator: "+")
+    }
+}
+
 /// The six octets SDFs and NAFs share (nan-wire-reference.md 1.1):
 /// `Category | Public Action = 09 | OUI 50 6F 9A | OUI Type`.
 enum NANActionHeader {
@@ -67,4 +230,26 @@ enum NANActionHeader {
             DecodedField("ouiType", "OUI Type", .named(UInt64(ouiType), typeName)),
         ]
     }
+}
+
+/// The Action frame Category that carries NAN SDFs and NAFs (nan-wire-reference.md 1.1):
+/// 4 = Public, 9 = Protected Dual of Public Action (hostap switches unicast frames to a
+/// paired peer to 9, 3.8).
+public enum NANActionCategory: UInt8, Hashable, Sendable {
+    case publicAction = 4
+    case protectedDualOfPublicAction = 9
+
+    public var name: String {
+        switch self {
+        case .publicAction: "Public"
+        case .protectedDualOfPublicAction: "Protected Dual of Public Action"
+        }
+    }
+
+    var decoded: DecodedValue { .named(UInt64(rawValue), name) }
+
+    /// The Public Action field value "Vendor Specific" (`WLAN_PA_VENDOR_SPECIFIC`).
+    static let vendorSpecificAction: UInt8 = 9
+    /// OUI 50-6F-9A (Wi-Fi Alliance).
+    static let wfaOUI: [UInt8] = [0x50, 0x6F, 0x9A]
 }

@@ -1,3 +1,47 @@
+/// Shared-Key Descriptor attribute (SKDA, 0x24) (nan-wire-reference.md 2.15):
+/// Publish ID (1) | IEEE 802.11 RSNA key descriptor starting at Descriptor Type.
+///
+/// Carries the NDP 4-way handshake messages m1..m4 (4.2) and, in a Follow-up after
+/// pairing, the wrapped NIK (3.6). The descriptor runs to the end of the attribute, which
+/// is what lets a receiver tell whether it has a Key MIC field (3.9, ``KeyMICLayout``).
+public struct SharedKeyDescriptorAttribute: NANAttributeBody {
+    public static let attributeID = NANAttributeID.sharedKeyDescriptor
+
+    public var publishID: UInt8
+    public var keyDescriptor: RSNAKeyDescriptor
+
+    public init(publishID: UInt8, keyDescriptor: RSNAKeyDescriptor) {
+        self.publishID = publishID
+        self.keyDescriptor = keyDescriptor
+    }
+
+    public init(from reader: inout WireReader) throws(WireError) {
+        publishID = try reader.readUInt8("Publish ID")
+        keyDescriptor = try RSNAKeyDescriptor(from: &reader)
+    }
+
+    /// Parses with a known MIC layout instead of working it out from the lengths.
+    public init(from reader: inout WireReader, micLayout: KeyMICLayout) throws(WireError) {
+        publishID = try reader.readUInt8("Publish ID")
+        keyDescriptor = try RSNAKeyDescriptor(from: &reader, micLayout: micLayout)
+    }
+
+    public func write(to writer: inout WireWriter) {
+        writer.write(publishID)
+        keyDescriptor.write(to: &writer)
+    }
+
+    /// The octet offset of the Key MIC field from the start of the attribute body.
+    public static let micOffsetInBody = 1 + RSNAKeyDescriptor.micOffset
+
+    public var decodedFields: [DecodedField] {
+        [
+            DecodedField("publishID", "Publish ID", .unsigned(UInt64(publishID))),
+            DecodedField("keyDescriptor", "Key Descriptor", .fields(keyDescriptor.decodedFields)),
+        ]
+    }
+}
+
 /// The IEEE 802.11 RSNA key descriptor inside a Shared-Key Descriptor attribute
 /// (nan-wire-reference.md 2.15, 3.6, 3.9): an EAPOL-Key body without the EAPOL header.
 /// ```
@@ -175,5 +219,96 @@ public struct RSNAKeyDescriptor: Hashable, Sendable, WireCodable, WireDescribabl
         fields.append(DecodedField("keyDataLength", "Key Data Length", .unsigned(UInt64(keyData.count))))
         fields.append(DecodedField("keyData", "Key Data", .bytes(keyData)))
         return fields
+    }
+}
+
+/// The Key Information field (2, **big-endian**) of an IEEE 802.11 RSNA key descriptor
+/// (nan-wire-reference.md 2.15, hostap wpa_common.h): b0-2 Key Descriptor Version
+/// (0 = AKM-defined), b3 Key Type (1 = pairwise), b4-5 Key Index, b6 Install, b7 Key Ack,
+/// b8 Key MIC, b9 Secure, b10 Error, b11 Request, b12 Encrypted Key Data, b13-15 reserved.
+///
+/// NAN values seen in hostap: NIK delivery 0x1088; NDP m1 0x0088, m2 0x0108, m3 0x03C8,
+/// m4 0x0348 (+0x1000 with encrypted key data) (3.6, 4.2).
+public struct EAPOLKeyInformation: OptionSet, Hashable, Sendable {
+    public var rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    public static let pairwise = Self(rawValue: 1 << 3)
+    public static let install = Self(rawValue: 1 << 6)
+    public static let keyAck = Self(rawValue: 1 << 7)
+    public static let keyMIC = Self(rawValue: 1 << 8)
+    public static let secure = Self(rawValue: 1 << 9)
+    public static let error = Self(rawValue: 1 << 10)
+    public static let request = Self(rawValue: 1 << 11)
+    public static let encryptedKeyData = Self(rawValue: 1 << 12)
+
+    /// b0-2; 0 = AKM-defined, which NAN requires.
+    public var descriptorVersion: UInt8 {
+        get { UInt8(truncatingIfNeeded: rawValue) & 0x07 }
+        set { rawValue = (rawValue & ~0x0007) | UInt16(newValue & 0x07) }
+    }
+
+    /// b4-5.
+    public var keyIndex: UInt8 {
+        get { UInt8(truncatingIfNeeded: rawValue >> 4) & 0x03 }
+        set { rawValue = (rawValue & ~0x0030) | UInt16(newValue & 0x03) << 4 }
+    }
+
+    public var decodedFields: [DecodedField] {
+        [
+            DecodedField("keyInformation", "Key Information", .bits(UInt64(rawValue), digits: 4)),
+            DecodedField(
+                "keyDescriptorVersion",
+                "Key Descriptor Version",
+                .named(UInt64(descriptorVersion), descriptorVersion == 0 ? "AKM-defined" : "Other")
+            ),
+            DecodedField(
+                "keyType",
+                "Key Type",
+                .named(contains(.pairwise) ? 1 : 0, contains(.pairwise) ? "Pairwise" : "Group")
+            ),
+            DecodedField("keyIndex", "Key Index", .unsigned(UInt64(keyIndex))),
+            DecodedField("install", "Install", .flag(contains(.install))),
+            DecodedField("keyAck", "Key Ack", .flag(contains(.keyAck))),
+            DecodedField("keyMICBit", "Key MIC (bit 8)", .flag(contains(.keyMIC))),
+            DecodedField("secure", "Secure", .flag(contains(.secure))),
+            DecodedField("error", "Error", .flag(contains(.error))),
+            DecodedField("request", "Request", .flag(contains(.request))),
+            DecodedField("encryptedKeyData", "Encrypted Key Data", .flag(contains(.encryptedKeyData))),
+        ]
+    }
+}
+
+/// Whether a NAN key descriptor carries a Key MIC field, and how long it is
+/// (nan-wire-reference.md 2.15, 3.9).
+///
+/// NDP m1..m4 carry one (16 octets for the -128 suites, 24 for the -256 suites), and so do
+/// ESP-IDF's NIK messages; hostap's NIK message has none: Key ID is followed directly by
+/// Key Data Length. The spec text was not available to settle it, so a receiver works it
+/// out from the lengths (``RSNAKeyDescriptor/consistentMICLayouts(afterKeyID:)``).
+public enum KeyMICLayout: Hashable, Sendable, CaseIterable {
+    case absent
+    case octets16
+    case octets24
+
+    public var length: Int {
+        switch self {
+        case .absent: 0
+        case .octets16: 16
+        case .octets24: 24
+        }
+    }
+
+    /// The order a receiver tries the layouts in, and the preference when the lengths fit
+    /// more than one: MIC-bearing layouts first, since every NDP message and ESP-IDF's NIK
+    /// message carry a MIC; the MIC-less form is hostap's NIK message only.
+    public static let detectionOrder: [KeyMICLayout] = [.octets16, .octets24, .absent]
+
+    public var name: String {
+        switch self {
+        case .absent: "No Key MIC field"
+        case .octets16: "16-octet Key MIC"
+        case .octets24: "24-octet Key MIC"
+        }
     }
 }
