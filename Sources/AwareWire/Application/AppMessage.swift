@@ -95,3 +95,132 @@ extension AppMessage: WireDescribable {
         ]
     }
 }
+
+/// The payload of an ``AppMessage``, typed by its kind.
+public enum AppMessageBody: Hashable, Sendable {
+    case datagram([UInt8])
+    case segment([UInt8])
+    /// No payload: this bench does not send selective acknowledgements.
+    case ack
+    case control([UInt8])
+    case fileRequest(FileRequest)
+    case fileHeader(FileHeader)
+    case fileChunk(FileChunk)
+    /// No payload: every chunk of the file has been sent.
+    case fileEnd
+    case fileError(FileError)
+
+    public var kind: AppMessageKind {
+        switch self {
+        case .datagram: .datagram
+        case .segment: .segment
+        case .ack: .ack
+        case .control: .control
+        case .fileRequest: .fileRequest
+        case .fileHeader: .fileHeader
+        case .fileChunk: .fileChunk
+        case .fileEnd: .fileEnd
+        case .fileError: .fileError
+        }
+    }
+
+    /// Reads the payload of a message of `kind` from a reader bounded to the payload; the
+    /// whole payload must be consumed.
+    init(kind: AppMessageKind, from reader: inout WireReader) throws(WireError) {
+        switch kind {
+        case .datagram: self = .datagram(reader.readRemaining())
+        case .segment: self = .segment(reader.readRemaining())
+        case .control: self = .control(reader.readRemaining())
+        case .ack: self = .ack
+        case .fileEnd: self = .fileEnd
+        case .fileRequest: self = .fileRequest(try FileRequest(from: &reader))
+        case .fileHeader: self = .fileHeader(try FileHeader(from: &reader))
+        case .fileChunk: self = .fileChunk(try FileChunk(from: &reader))
+        case .fileError: self = .fileError(try FileError(from: &reader))
+        }
+        try reader.expectEnd()
+    }
+
+    func write(to writer: inout WireWriter) {
+        switch self {
+        case .datagram(let octets), .segment(let octets), .control(let octets): writer.write(octets)
+        case .ack, .fileEnd: break
+        case .fileRequest(let request): request.write(to: &writer)
+        case .fileHeader(let header): header.write(to: &writer)
+        case .fileChunk(let chunk): chunk.write(to: &writer)
+        case .fileError(let error): error.write(to: &writer)
+        }
+    }
+
+    /// The payload's octets.
+    public var payloadBytes: [UInt8] {
+        var writer = WireWriter()
+        write(to: &writer)
+        return writer.bytes
+    }
+
+    var decodedValue: DecodedValue {
+        switch self {
+        case .datagram(let octets), .segment(let octets), .control(let octets): .bytes(octets)
+        case .ack, .fileEnd: .fields([])
+        case .fileRequest(let request): .fields(request.decodedFields)
+        case .fileHeader(let header): .fields(header.decodedFields)
+        case .fileChunk(let chunk): .fields(chunk.decodedFields)
+        case .fileError(let error): .fields(error.decodedFields)
+        }
+    }
+}
+
+/// What an ``AppMessage`` carries: the bench's own application protocol, not a NAN structure.
+/// A closed set: a kind the bench does not define is a parse error, because both ends are the
+/// bench and an unknown kind means a version skew or a corrupted datagram.
+public enum AppMessageKind: UInt8, Hashable, Sendable, CaseIterable {
+    /// Unreliable telemetry (Multipeer "unreliable"): never acknowledged or retransmitted.
+    case datagram = 0x01
+    /// Reliable data (Multipeer "reliable"): acknowledged, retransmitted, delivered in order.
+    case segment = 0x02
+    /// Cumulative acknowledgement: the sequence is the next one the receiver expects.
+    case ack = 0x03
+    /// A request or response of the bench's control exchange (token, parameters).
+    case control = 0x04
+    case fileRequest = 0x10
+    case fileHeader = 0x11
+    case fileChunk = 0x12
+    case fileEnd = 0x13
+    case fileError = 0x14
+
+    public var name: String {
+        switch self {
+        case .datagram: "Datagram"
+        case .segment: "Segment"
+        case .ack: "Ack"
+        case .control: "Control"
+        case .fileRequest: "File Request"
+        case .fileHeader: "File Header"
+        case .fileChunk: "File Chunk"
+        case .fileEnd: "File End"
+        case .fileError: "File Error"
+        }
+    }
+
+    /// Whether messages of this kind travel on the reliable flow (sequenced and acknowledged).
+    public var isReliable: Bool {
+        switch self {
+        case .datagram, .ack: false
+        default: true
+        }
+    }
+}
+
+/// Names and texts travel as UTF-8 without a terminator or length: they fill the rest of the
+/// payload. Invalid UTF-8 is an error, so a name that parses re-encodes to the same octets.
+enum UTF8Text {
+    static func read(from reader: inout WireReader, field: String) throws(WireError) -> String {
+        let offset = reader.offset
+        let octets = reader.readRemaining()
+        guard let name = String(validating: octets, as: UTF8.self) else {
+            throw reader.error(.invalidValue("\(field) is not valid UTF-8"), field: field, at: offset)
+        }
+        return name
+    }
+}

@@ -139,3 +139,84 @@ extension ServiceDescriptorExtensionAttribute: WireDescribable {
         return fields
     }
 }
+
+/// The SDEA Control field (2 octets, LE; nan-wire-reference.md 2.5, hostap `NAN_SDEA_CTRL_*`).
+/// Every bit is representable, reserved bits included, so any parsed control round-trips.
+public struct ServiceDescriptorExtensionControl: OptionSet, Hashable, Sendable {
+    public var rawValue: UInt16
+
+    public init(rawValue: UInt16) {
+        self.rawValue = rawValue
+    }
+
+    public static let fsdRequired = Self(rawValue: 1 << 0)
+    public static let fsdWithGAS = Self(rawValue: 1 << 1)
+    public static let dataPathRequired = Self(rawValue: 1 << 2)
+    /// Data Path Type: 0 = unicast; 1 is reserved.
+    public static let dataPathType = Self(rawValue: 1 << 3)
+    /// Bit 4, "multicast type": reserved in the reference's table.
+    public static let multicastType = Self(rawValue: 1 << 4)
+    public static let qosRequired = Self(rawValue: 1 << 5)
+    public static let securityRequired = Self(rawValue: 1 << 6)
+    public static let rangingRequired = Self(rawValue: 1 << 7)
+    public static let rangeLimitPresent = Self(rawValue: 1 << 8)
+    public static let serviceUpdateIndicatorPresent = Self(rawValue: 1 << 9)
+    /// GTK Required: in hostap only, not in Wireshark's table.
+    public static let gtkRequired = Self(rawValue: 1 << 10)
+    /// Bits 11-15.
+    public static let reserved = Self(rawValue: 0xF800)
+
+    /// The bits that say which optional SDEA fields follow; an SDEA derives them from its fields.
+    public static let presenceBits: Self = [.rangeLimitPresent, .serviceUpdateIndicatorPresent]
+}
+
+/// The SDEA Range Limit field: Ingress (2, LE) | Egress (2, LE), present when SDEA Control bit 8
+/// is set (nan-wire-reference.md 2.5). The reference does not give the units.
+public struct ServiceRangeLimit: Hashable, Sendable {
+    public var ingress: UInt16
+    public var egress: UInt16
+
+    public init(ingress: UInt16, egress: UInt16) {
+        self.ingress = ingress
+        self.egress = egress
+    }
+}
+
+/// The Service Info field of an SDEA, after its 2-octet length (nan-wire-reference.md 2.5).
+///
+/// The reference gives its content as OUI (3) + Service Protocol Type (1) + info. A field of
+/// fewer than 4 octets cannot hold that header; rather than reject the attribute it is kept as
+/// ``unstructured(_:)`` octets, so it still round-trips byte-exact and a caller can decide.
+public enum SDEAServiceInfo: Hashable, Sendable {
+    case structured(ServiceSpecificInfo)
+    /// 0 to 3 octets: too short for OUI + Service Protocol Type.
+    case unstructured([UInt8])
+
+    /// Splits `octets` into the structured form when they hold at least OUI + type.
+    public init(_ octets: [UInt8]) {
+        if octets.count >= 4 {
+            self = .structured(
+                ServiceSpecificInfo(
+                    oui: Array(octets[0..<3]),
+                    protocolType: ServiceProtocolType(rawValue: octets[3]),
+                    info: Array(octets[4...])
+                )
+            )
+        } else {
+            self = .unstructured(octets)
+        }
+    }
+
+    /// The field's octets, as written after the length.
+    public var octets: [UInt8] {
+        switch self {
+        case .structured(let info): info.oui + [info.protocolType.rawValue] + info.info
+        case .unstructured(let octets): octets
+        }
+    }
+
+    public var serviceSpecificInfo: ServiceSpecificInfo? {
+        if case .structured(let info) = self { return info }
+        return nil
+    }
+}

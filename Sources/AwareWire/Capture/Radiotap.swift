@@ -167,3 +167,75 @@ public struct Radiotap: Hashable, Sendable, WireCodable, WireDescribable {
         return fields
     }
 }
+
+/// The radiotap Channel field (presence bit 3): frequency in MHz (LE16) and channel
+/// flags (LE16).
+public struct RadiotapChannel: Hashable, Sendable, WireDescribable {
+    public var frequency: UInt16
+    public var flags: UInt16
+
+    public init(frequency: UInt16, flags: UInt16) {
+        self.frequency = frequency
+        self.flags = flags
+    }
+
+    public static let cckFlag: UInt16 = 0x0020
+    public static let ofdmFlag: UInt16 = 0x0040
+    public static let band2GHzFlag: UInt16 = 0x0080
+    public static let band5GHzFlag: UInt16 = 0x0100
+
+    /// An OFDM channel at `frequency`, with the 2.4 or 5 GHz band flag set from the frequency
+    /// (NAN discovery runs on 2437 MHz and 5745 / 5220 MHz, nan-wire-reference.md 1.4).
+    public init(ofdmAt frequency: UInt16) {
+        var flags = Self.ofdmFlag
+        if (2400..<2500).contains(frequency) { flags |= Self.band2GHzFlag }
+        if (4900..<5925).contains(frequency) { flags |= Self.band5GHzFlag }
+        self.init(frequency: frequency, flags: flags)
+    }
+
+    public var is2GHz: Bool { flags & Self.band2GHzFlag != 0 }
+    public var is5GHz: Bool { flags & Self.band5GHzFlag != 0 }
+    public var isOFDM: Bool { flags & Self.ofdmFlag != 0 }
+
+    public var decodedFields: [DecodedField] {
+        [
+            DecodedField("frequency", "Frequency (MHz)", .unsigned(UInt64(frequency))),
+            DecodedField("channelFlags", "Channel Flags", .bits(UInt64(flags), digits: 4)),
+            DecodedField("ofdm", "OFDM", .flag(isOFDM)),
+            DecodedField("band2GHz", "2 GHz", .flag(is2GHz)),
+            DecodedField("band5GHz", "5 GHz", .flag(is5GHz)),
+        ]
+    }
+}
+
+/// The radiotap Flags field (presence bit 1, one octet).
+public struct RadiotapFlags: Hashable, Sendable, WireDescribable {
+    public var rawValue: UInt8
+
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public var cfp: Bool { rawValue & 0x01 != 0 }
+    public var shortPreamble: Bool { rawValue & 0x02 != 0 }
+    public var wep: Bool { rawValue & 0x04 != 0 }
+    public var fragmentation: Bool { rawValue & 0x08 != 0 }
+    /// The frame ends with its 4-octet FCS.
+    public var fcsAtEnd: Bool { rawValue & 0x10 != 0 }
+    public var dataPad: Bool { rawValue & 0x20 != 0 }
+    public var badFCS: Bool { rawValue & 0x40 != 0 }
+    public var shortGuardInterval: Bool { rawValue & 0x80 != 0 }
+
+    public static let fcsAtEndBit: UInt8 = 0x10
+
+    public var decodedFields: [DecodedField] {
+        [
+            DecodedField("flags", "Flags", .bits(UInt64(rawValue), digits: 2)),
+            DecodedField("shortPreamble", "Short Preamble", .flag(shortPreamble)),
+            DecodedField("wep", "WEP", .flag(wep)),
+            DecodedField("fragmentation", "Fragmentation", .flag(fragmentation)),
+            DecodedField("fcsAtEnd", "FCS at End", .flag(fcsAtEnd)),
+            DecodedField("dataPad", "Data Pad", .flag(dataPad)),
+            DecodedField("badFCS", "Bad FCS", .flag(badFCS)),
+            DecodedField("shortGuardInterval", "Short GI", .flag(shortGuardInterval)),
+        ]
+    }
+}

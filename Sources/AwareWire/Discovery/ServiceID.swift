@@ -49,3 +49,59 @@ extension ServiceID: WireCodable {
         writer.write(octets)
     }
 }
+
+/// The body of the Service ID List (0x02) and Subscribe Service ID List (0x28) attributes
+/// (nan-wire-reference.md 2.2): n x Service ID (6); a length that is not a multiple of 6 is
+/// an error. The two attributes differ only in their ID and what the list means.
+public protocol ServiceIDListBody: NANAttributeBody {
+    var serviceIDs: [ServiceID] { get }
+    init(serviceIDs: [ServiceID])
+}
+
+extension ServiceIDListBody {
+    public init(from reader: inout WireReader) throws(WireError) {
+        guard reader.remaining % ServiceID.length == 0 else {
+            throw reader.error(
+                .invalidValue("a list of \(reader.remaining) octets is not a multiple of 6"),
+                field: "Service ID"
+            )
+        }
+        var serviceIDs: [ServiceID] = []
+        while !reader.isAtEnd {
+            serviceIDs.append(try ServiceID(from: &reader))
+        }
+        self.init(serviceIDs: serviceIDs)
+    }
+
+    public func write(to writer: inout WireWriter) {
+        for serviceID in serviceIDs { serviceID.write(to: &writer) }
+    }
+
+    public var decodedFields: [DecodedField] {
+        [DecodedField("serviceIDs", "Service IDs", .list(serviceIDs.map { .bytes($0.octets) }))]
+    }
+}
+
+/// Service ID List: the services a device offers or seeks (nan-wire-reference.md 2.2, ID 0x02).
+/// The body is n x Service ID (6) (``ServiceIDListBody``).
+public struct ServiceIDListAttribute: ServiceIDListBody {
+    public static let attributeID = NANAttributeID.serviceIDList
+
+    public var serviceIDs: [ServiceID]
+
+    public init(serviceIDs: [ServiceID]) {
+        self.serviceIDs = serviceIDs
+    }
+}
+
+/// Subscribe Service ID List: the services a device subscribes to (nan-wire-reference.md 2.2, ID 0x28).
+/// The body is n x Service ID (6) (``ServiceIDListBody``).
+public struct SubscribeServiceIDListAttribute: ServiceIDListBody {
+    public static let attributeID = NANAttributeID.subscribeServiceIDList
+
+    public var serviceIDs: [ServiceID]
+
+    public init(serviceIDs: [ServiceID]) {
+        self.serviceIDs = serviceIDs
+    }
+}

@@ -83,3 +83,127 @@ extension SAEAuthentication: WireDescribable {
         return fields
     }
 }
+
+/// An SAE commit: `Group (2, LE) | Scalar | Element (x || y)` and any elements after it
+/// (password identifier, rejected groups, token container), kept raw.
+public struct SAECommit: Hashable, Sendable {
+    public var group: SAEGroup
+    public var scalar: [UInt8]
+    /// x || y, each the group's prime length.
+    public var element: [UInt8]
+    /// Elements after the commit element, or the whole body for a group we cannot lay out.
+    public var trailing: [UInt8]
+
+    public init(group: SAEGroup, scalar: [UInt8], element: [UInt8], trailing: [UInt8] = []) {
+        self.group = group
+        self.scalar = scalar
+        self.element = element
+        self.trailing = trailing
+    }
+
+    public init(from reader: inout WireReader) throws(WireError) {
+        group = SAEGroup(rawValue: try reader.readUInt16LE("Finite Cyclic Group"))
+        guard let length = group.primeLength else {
+            scalar = []
+            element = []
+            trailing = reader.readRemaining()
+            return
+        }
+        scalar = try reader.readBytes(length, "Scalar")
+        element = try reader.readBytes(2 * length, "Element")
+        trailing = reader.readRemaining()
+    }
+
+    public func write(to writer: inout WireWriter) {
+        writer.writeUInt16LE(group.rawValue)
+        writer.write(scalar)
+        writer.write(element)
+        writer.write(trailing)
+    }
+}
+
+extension SAECommit: WireDescribable {
+    public var decodedFields: [DecodedField] {
+        var fields: [DecodedField] = [
+            .init("group", "Finite Cyclic Group", .named(UInt64(group.rawValue), group.description))
+        ]
+        if group.primeLength != nil {
+            let half = element.count / 2
+            fields.append(.init("scalar", "Scalar", .bytes(scalar)))
+            fields.append(.init("elementX", "Element x", .bytes(Array(element[..<half]))))
+            fields.append(.init("elementY", "Element y", .bytes(Array(element[half...]))))
+        }
+        if !trailing.isEmpty { fields.append(.init("raw", "Undecoded", .bytes(trailing))) }
+        return fields
+    }
+}
+
+/// An SAE confirm: `Send-Confirm (2, LE) | Confirm (hash length)`.
+public struct SAEConfirm: Hashable, Sendable {
+    public var sendConfirm: UInt16
+    public var confirm: [UInt8]
+
+    public init(sendConfirm: UInt16, confirm: [UInt8]) {
+        self.sendConfirm = sendConfirm
+        self.confirm = confirm
+    }
+
+    public init(from reader: inout WireReader, confirmLength: Int) throws(WireError) {
+        sendConfirm = try reader.readUInt16LE("Send-Confirm")
+        confirm = try reader.readBytes(confirmLength, "Confirm")
+    }
+
+    public func write(to writer: inout WireWriter) {
+        writer.writeUInt16LE(sendConfirm)
+        writer.write(confirm)
+    }
+}
+
+extension SAEConfirm: WireDescribable {
+    public var decodedFields: [DecodedField] {
+        [
+            .init("sendConfirm", "Send-Confirm", .unsigned(UInt64(sendConfirm))),
+            .init("confirm", "Confirm", .bytes(confirm)),
+        ]
+    }
+}
+
+/// The finite cyclic groups SAE uses here (IEEE 802.11-2020 12.4.4; NAN pairing uses 19
+/// with NCS-PK-PASN-128 and 20 with NCS-PK-PASN-256, nan-wire-reference.md 3.4).
+public struct SAEGroup: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    public static let p256 = SAEGroup(rawValue: 19)
+    public static let p384 = SAEGroup(rawValue: 20)
+    public static let p521 = SAEGroup(rawValue: 21)
+
+    /// Octets of a field element or scalar, for the elliptic-curve groups we can lay out.
+    public var primeLength: Int? {
+        switch rawValue {
+        case 19: 32
+        case 20: 48
+        case 21: 66
+        default: nil
+        }
+    }
+
+    /// Confirm length = the group's hash length (SHA-256 / SHA-384 / SHA-512).
+    public var confirmLength: Int? {
+        switch rawValue {
+        case 19: 32
+        case 20: 48
+        case 21: 64
+        default: nil
+        }
+    }
+
+    public var description: String {
+        switch rawValue {
+        case 19: "P-256"
+        case 20: "P-384"
+        case 21: "P-521"
+        default: "group \(rawValue)"
+        }
+    }
+}

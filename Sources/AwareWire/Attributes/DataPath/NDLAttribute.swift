@@ -113,3 +113,89 @@ public struct NDLAttribute: NANAttributeBody, DataPathSharedFields {
         return fields
     }
 }
+
+/// The Type nibble (b0-3 of Type and Status) of the NDL attribute
+/// (nan-wire-reference.md 2.9): 0 Request, 1 Response, 2 Confirm; other codes are
+/// reserved and kept.
+public enum NDLType: DataPathType {
+    case request
+    case response
+    case confirm
+    /// A reserved code (3...15).
+    case reserved(UInt8)
+
+    public init(code: UInt8) {
+        switch code & 0x0F {
+        case 0: self = .request
+        case 1: self = .response
+        case 2: self = .confirm
+        default: self = .reserved(code & 0x0F)
+        }
+    }
+
+    public var code: UInt8 {
+        switch self {
+        case .request: 0
+        case .response: 1
+        case .confirm: 2
+        case .reserved(let code): code & 0x0F
+        }
+    }
+
+    public var name: String {
+        switch self {
+        case .request: "Request"
+        case .response: "Response"
+        case .confirm: "Confirm"
+        case .reserved: "Reserved"
+        }
+    }
+}
+
+/// NDL QoS attribute (0x15) (nan-wire-reference.md 2.2; hostap `struct ieee80211_nan_qos`):
+/// Minimum Time Slots (1) | Maximum Latency (2, LE).
+/// 0 minimum slots and 0xFFFF maximum latency mean "no preference".
+public struct NDLQoSAttribute: NANAttributeBody {
+    public static let attributeID = NANAttributeID.ndlQoS
+
+    public static let noPreferenceMinimumTimeSlots: UInt8 = 0
+    public static let noPreferenceMaximumLatency: UInt16 = 0xFFFF
+
+    public var minimumTimeSlots: UInt8
+    public var maximumLatency: UInt16
+
+    public init(minimumTimeSlots: UInt8, maximumLatency: UInt16) {
+        self.minimumTimeSlots = minimumTimeSlots
+        self.maximumLatency = maximumLatency
+    }
+
+    public var hasLatencyPreference: Bool { maximumLatency != Self.noPreferenceMaximumLatency }
+    public var hasMinimumTimeSlotsPreference: Bool { minimumTimeSlots != Self.noPreferenceMinimumTimeSlots }
+
+    public init(from reader: inout WireReader) throws(WireError) {
+        minimumTimeSlots = try reader.readUInt8("Minimum Time Slots")
+        maximumLatency = try reader.readUInt16LE("Maximum Latency")
+    }
+
+    public func write(to writer: inout WireWriter) {
+        writer.write(minimumTimeSlots)
+        writer.writeUInt16LE(maximumLatency)
+    }
+
+    public var decodedFields: [DecodedField] {
+        [
+            DecodedField(
+                "minimumTimeSlots",
+                "Minimum Time Slots",
+                hasMinimumTimeSlotsPreference
+                    ? .unsigned(UInt64(minimumTimeSlots)) : .named(UInt64(minimumTimeSlots), "No preference")
+            ),
+            DecodedField(
+                "maximumLatency",
+                "Maximum Latency",
+                hasLatencyPreference
+                    ? .unsigned(UInt64(maximumLatency)) : .named(UInt64(maximumLatency), "No preference")
+            ),
+        ]
+    }
+}
