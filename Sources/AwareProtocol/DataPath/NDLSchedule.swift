@@ -134,3 +134,107 @@ public enum NDLScheduleEvent: Hashable, Sendable {
     case received(NANActionFrame, transmitter: MACAddress)
     case timerFired(NDPTimer)
 }
+
+/// The parts of a received schedule NAF (subtypes 10-13) the schedule machines read: the NDL
+/// attribute, the NAN Availability attributes, the NDC and the NDL QoS. Unlike the data path
+/// NAFs they carry no NDP attribute: the NDL's dialog token ties an exchange together.
+public struct NDLScheduleMessage: Sendable {
+    public let frame: NANActionFrame
+    public let ndl: NDLAttribute?
+    /// Every NAN Availability attribute, in order (one per Map ID, 2.7).
+    public let availabilities: [AvailabilityAttribute]
+    public let ndcs: [NDCAttribute]
+    public let qos: NDLQoSAttribute?
+
+    /// nil unless the frame is a Schedule Request, Response, Confirm or Update Notification.
+    public init?(_ frame: NANActionFrame) {
+        switch frame.subtype {
+        case .scheduleRequest, .scheduleResponse, .scheduleConfirm, .scheduleUpdateNotification: break
+        default: return nil
+        }
+        var ndl: NDLAttribute?
+        var availabilities: [AvailabilityAttribute] = []
+        var ndcs: [NDCAttribute] = []
+        var qos: NDLQoSAttribute?
+        for attribute in frame.attributes {
+            switch attribute {
+            case .ndl(let value) where ndl == nil: ndl = value
+            case .availability(let value): availabilities.append(value)
+            case .ndc(let value): ndcs.append(value)
+            case .ndlQoS(let value) where qos == nil: qos = value
+            default: continue
+            }
+        }
+        self.frame = frame
+        self.ndl = ndl
+        self.availabilities = availabilities
+        self.ndcs = ndcs
+        self.qos = qos
+    }
+
+    /// The sender's schedule of `kinds` on `channel`'s primary channel, across every map; nil
+    /// when none is there or a bitmap cannot be read.
+    public func schedule(on channel: NANChannel, kinds: Set<AvailabilityEntryKind> = [.committed]) -> NDPSchedule? {
+        NDPSchedule.schedules(in: availabilities, kinds: kinds)?.first { $0.channel.number == channel.number }
+    }
+
+    /// The NDC the frame names (2.8), on `channel`: the first with schedule entries.
+    public func ndc(on channel: NANChannel) -> NDCSchedule? {
+        ndcs.lazy.compactMap { NDCSchedule($0, channel: channel) }.first
+    }
+}
+
+/// How a responder answers a proposed NDL schedule (nan-wire-reference.md 4.1): the Data Path
+/// Request's NDL and a Schedule Request's are judged alike. The slots both sides hold, when the
+/// first 512 TU of them reach the minimum; else our own availability as a counter-proposal, when
+/// we make one and it reaches the minimum; else a rejection (INVALID_AVAILABILITY).
+public enum NDLScheduleDecision: Hashable, Sendable {
+    /// NDL Accepted with this committed schedule (inside the proposal).
+    case accept(NDPSchedule)
+    /// NDL Continued: this schedule (our own availability) is offered instead.
+    case counterPropose(NDPSchedule)
+    /// NDL Rejected.
+    case reject
+
+    /// - Parameters:
+    ///   - own: what we can do.
+    ///   - proposal: the peer's proposal on our primary channel; nil when it named only others.
+    ///   - needed: the fewest slots of the first 512 TU (the NDL QoS minimum counts those, as
+    ///     hostap's `nan_ndl_determine_status` does).
+    ///   - maximumBandwidthMHz: the widest channel our radio takes; a wider proposal on our
+    ///     primary channel is scheduled at this width.
+    public init(
+        own: NDPSchedule,
+        proposal: NDPSchedule?,
+        needed: Int,
+        maximumBandwidthMHz: Int,
+        counterProposes: Bool
+    ) {
+        if let proposal,
+            let common = Self.reach(own, toward: proposal, maximumBandwidthMHz: maximumBandwidthMHz)
+                .intersection(proposal),
+            common.slotsInFirstBlock >= needed
+        {
+            self = .accept(common)
+        } else if own.slots.count >= needed, counterProposes {
+            self = .counterPropose(own)
+        } else {
+            self = .reject
+        }
+    }
+
+    /// The fewest slots of the first 512 TU a schedule must hold: our own floor, at least 1, raised
+    /// to an NDL QoS Minimum Time Slots when one is given (2.9).
+    public static func neededSlots(minimumSlots: Int, qos: NDLQoSAttribute?) -> Int {
+        let asked = qos.flatMap { $0.hasMinimumTimeSlotsPreference ? Int($0.minimumTimeSlots) : nil } ?? 0
+        return max(minimumSlots, asked, 1)
+    }
+
+    /// Our availability at the bandwidth a proposal on the same primary channel asks for, up to
+    /// the widest we take (hostap matches availability by control channel, whatever the width).
+    static func reach(_ own: NDPSchedule, toward proposal: NDPSchedule, maximumBandwidthMHz: Int) -> NDPSchedule {
+        var widened = own
+        widened.bandwidthMHz = max(own.bandwidthMHz, min(proposal.bandwidthMHz, maximumBandwidthMHz))
+        return widened
+    }
+}

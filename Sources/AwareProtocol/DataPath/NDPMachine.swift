@@ -1,4 +1,61 @@
+import AwareCore
+import AwareCrypto
 import AwareWire
+
+/// What an NDP machine asks its owner to do, in order.
+public enum NDPAction: Hashable, Sendable {
+    /// A whole 802.11 MPDU carrying a NAF, unprotected. The device edge applies category-9
+    /// protection for paired peers; the machine already wrote the category it was configured
+    /// with, because the Key MICs cover the category octet (nan-wire-reference.md 4.2).
+    case transmit([UInt8])
+    case arm(NDPTimer, at: Instant)
+    case cancel(NDPTimer)
+    case established(NDPLink)
+    case failed(NDPFailure)
+    case terminated(NDPLink.ID, reason: NANReasonCode, byPeer: Bool)
+}
+
+/// What the owner feeds an NDP machine.
+public enum NDPEvent: Hashable, Sendable {
+    /// A NAN Action frame from `transmitter` (A2), already unprotected and parsed. The frame
+    /// is re-serialized for MIC checks: parsing and writing are byte-exact, so the octets are
+    /// the ones sent.
+    case received(NANActionFrame, transmitter: MACAddress)
+    case timerFired(NDPTimer)
+    /// The owner ends the data path (or gives up setting it up): a Data Path Termination goes out.
+    case terminate(reason: NANReasonCode)
+}
+
+/// The one timer of an NDP machine, named by what it waits for. On expiry the machine
+/// retransmits its last frame or, after the last attempt, fails with a timeout.
+public enum NDPTimer: Hashable, Sendable {
+    /// The initiator waits for the Data Path Response.
+    case awaitingResponse
+    /// The responder waits for the Data Path Confirm.
+    case awaitingConfirm
+    /// The initiator waits for the Data Path Key Installment.
+    case awaitingKeyInstall
+    /// A schedule renegotiation's requester waits for the Schedule Response (NAF subtype 11).
+    case awaitingScheduleResponse
+    /// A schedule renegotiation's responder, having counter-proposed, waits for the Schedule
+    /// Confirm (NAF subtype 12).
+    case awaitingScheduleConfirm
+}
+
+/// How often a machine sends its frame again while it waits (every second, three
+/// transmissions in all, then a timeout: this bench's choice, the reference gives no values).
+public struct NDPRetransmission: Hashable, Sendable {
+    public var interval: Interval
+    public var maxTransmissions: Int
+
+    public init(interval: Interval = .seconds(1), maxTransmissions: Int = 3) {
+        self.interval = interval
+        self.maxTransmissions = maxTransmissions
+    }
+
+    /// How long a machine waits for an answer in all: every transmission's interval.
+    public var timeLimit: Interval { interval * Int64(maxTransmissions) }
+}
 
 /// Why a data path was not set up. ``reason`` is the NAN reason code on the wire, when one was
 /// sent or received (nan-wire-reference.md 2.11).
@@ -71,4 +128,49 @@ public struct NDPFailure: Error, Hashable, Sendable, CustomStringConvertible {
             }
         return text + code
     }
+}
+
+/// An established data path: who, which keys, which schedule.
+public struct NDPLink: Hashable, Sendable {
+    /// A data path is named by the peer's NMI and the NDP ID the initiator chose.
+    public struct ID: Hashable, Sendable, CustomStringConvertible {
+        public var peerNMI: MACAddress
+        public var ndpID: UInt8
+
+        public init(peerNMI: MACAddress, ndpID: UInt8) {
+            self.peerNMI = peerNMI
+            self.ndpID = ndpID
+        }
+
+        public var description: String { "NDP \(ndpID) with \(peerNMI)" }
+    }
+
+    public var ndpID: UInt8
+    public var initiatorNDI: MACAddress
+    public var responderNDI: MACAddress
+    public var peerNMI: MACAddress
+    public var publishID: UInt8
+    public var isInitiator: Bool
+    /// nil for an open data path.
+    public var security: NANSecurityCipherSuite?
+    /// The temporal key of the NDP PTK (4.2); empty when open.
+    public var tk: [UInt8]
+    /// The agreed committed schedule.
+    public var schedule: NDPSchedule
+    /// The peer's IPv6 link-local interface identifier (NDPE TLV type 0, 2.10), if it sent one.
+    public var peerInterfaceIdentifier: [UInt8]?
+    /// The NDL QoS the peer sent, if any.
+    public var peerQoS: NDLQoSAttribute?
+    /// The NDC the NDL Response selected (2.8); nil when the responder selected none.
+    public var ndc: NDCSchedule?
+    /// The service transport the peer named in its NDPE Service Info TLV (or, in an NDP
+    /// attribute, its NDP Specific Info), if it named one: the port and protocol an initiator's
+    /// app connects to (Android `WifiAwareNetworkInfo.getPort` / `getTransportProtocol`).
+    public var peerServiceInfo: GenericServiceProtocol? = nil
+
+    public var id: ID { ID(peerNMI: peerNMI, ndpID: ndpID) }
+    public var localNDI: MACAddress { isInitiator ? initiatorNDI : responderNDI }
+    public var peerNDI: MACAddress { isInitiator ? responderNDI : initiatorNDI }
+    /// CSID 1 / 7 -> CCMP-128, 2 / 8 -> GCMP-256; nil when open.
+    public var cipher: PASNCipher? { security?.dataCipher }
 }

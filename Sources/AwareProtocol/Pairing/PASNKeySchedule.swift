@@ -76,3 +76,60 @@ extension PASNKeySchedule {
         }
     }
 }
+
+/// What a pairing cipher suite fixes for PASN (nan-wire-reference.md 2.13, 3.4): the group,
+/// the pairwise cipher and its RSNE selector.
+struct PASNSuiteParameters {
+    let suite: NANSecurityCipherSuite
+    let curve: EllipticCurve
+    let cipher: PASNCipher
+    let pairwiseSelector: SuiteSelector
+
+    init?(_ suite: NANSecurityCipherSuite) {
+        switch suite {
+        case .ncsPKPASN128:
+            self.init(suite: suite, curve: .p256, cipher: .ccmp128, pairwiseSelector: .ccmp128)
+        case .ncsPKPASN256:
+            self.init(suite: suite, curve: .p384, cipher: .gcmp256, pairwiseSelector: .gcmp256)
+        case .ncsSK128, .ncsSK256:
+            return nil
+        }
+    }
+
+    private init(
+        suite: NANSecurityCipherSuite,
+        curve: EllipticCurve,
+        cipher: PASNCipher,
+        pairwiseSelector: SuiteSelector
+    ) {
+        self.suite = suite
+        self.curve = curve
+        self.cipher = cipher
+        self.pairwiseSelector = pairwiseSelector
+    }
+
+    var group: UInt16 { curve.groupNumber }
+    var saeGroup: SAEGroup { SAEGroup(rawValue: curve.groupNumber) }
+
+    static func akmSelector(_ akm: PASNAKM) -> SuiteSelector { akm == .sae ? .akmSAE : .akmPASN }
+
+    static func akm(of selector: SuiteSelector) -> PASNAKM? {
+        switch selector {
+        case .akmSAE: .sae
+        case .akmPASN: .pasn
+        default: nil
+        }
+    }
+
+    /// The RSNXE: SAE-H2E for SAE keys, none... hostap sends `F4 02 01 00` in a verification with
+    /// a PASN-AKM NPK and nothing in opportunistic pairing (3.4 table).
+    static func rsnxe(akm: PASNAKM, octets: Int) -> RSNExtensionElement? {
+        switch akm {
+        case .sae: return .saeHashToElement(octets: octets)
+        case .pasn:
+            var field = [UInt8](repeating: 0, count: max(1, min(16, octets)))
+            field[0] = UInt8(truncatingIfNeeded: field.count - 1)
+            return RSNExtensionElement(capabilities: field)
+        }
+    }
+}
