@@ -61,3 +61,49 @@ public struct PASNPTK: Hashable, Sendable {
         )
     }
 }
+
+/// The AKM of a PASN exchange (nan-wire-reference.md 3.4): SAE (00-0F-AC:8) for PIN or
+/// passphrase pairing, PASN (00-0F-AC:21) for opportunistic pairing. Verification reuses the
+/// AKM stored with the NPK.
+public enum PASNAKM: Hashable, Sendable, CaseIterable {
+    case sae
+    case pasn
+
+    /// The RSN AKM suite type under OUI 00-0F-AC.
+    public var suiteType: UInt8 {
+        switch self {
+        case .sae: return 8
+        case .pasn: return 21
+        }
+    }
+}
+
+/// The pairwise cipher negotiated in the PASN RSNE (nan-wire-reference.md 3.4: CCMP-128 with
+/// NCS-PK-PASN-128, GCMP-256 with NCS-PK-PASN-256).
+public enum PASNCipher: Hashable, Sendable, CaseIterable {
+    case ccmp128
+    case gcmp256
+
+    /// TK length in octets (the cipher's key length).
+    public var temporalKeyLength: Int {
+        switch self {
+        case .ccmp128: return 16
+        case .gcmp256: return 32
+        }
+    }
+}
+
+extension PASNCipher {
+    /// MIC length appended to a protected MPDU: 8 octets for CCMP-128 (M = 8,
+    /// 12.5.3.3.1), 16 for GCMP-256 (12.5.5.3.1).
+    public var frameMICLength: Int {
+        aeadMode.tagLength
+    }
+
+    var aeadMode: FrameAEAD.Mode {
+        switch self {
+        case .ccmp128: return .ccm
+        case .gcmp256: return .gcm
+        }
+    }
+}

@@ -2,7 +2,7 @@
 /// peer's commit into keys, then confirm and verify the peer's confirm.
 ///
 /// A value type holding bytes: the mbedTLS objects are rebuilt for each step (as
-/// `EllipticCurve+Arithmetic.swift` does), so a session can be copied and sent between tasks.
+/// the byte-level `EllipticCurve` functions do), so a session can be copied and sent between tasks.
 /// Randomness is injected (`commit(rand:mask:)` or a caller's generator) so that runs replay
 /// from a seed and tests can use a transcript's values.
 public struct SAESession: Sendable {
@@ -209,5 +209,75 @@ public struct SAESession: Sendable {
         let result: Result<T, SAEError>
         do { result = try body() } catch { throw .crypto(error) }
         return try result.get()
+    }
+}
+
+/// The two values of an SAE Commit message (IEEE 802.11-2020 12.4.5.3): the commit-scalar
+/// and the commit-element x || y, each coordinate and the scalar as long as the group's
+/// prime (32 octets for group 19, 48 for group 20).
+public struct SAECommit: Hashable, Sendable {
+    public var scalar: [UInt8]
+    public var element: [UInt8]
+
+    public init(scalar: [UInt8], element: [UInt8]) {
+        self.scalar = scalar
+        self.element = element
+    }
+}
+
+/// What an SAE exchange derives (IEEE 802.11-2020 12.4.5.4; nan-wire-reference.md 3.4):
+///
+///     k       = F(rand · (peer-scalar · PWE + PEER-ELEMENT)),  F = the x coordinate
+///     keyseed = HMAC-Hash(0ⁿ, k)            (no rejected groups: the salt is all zero)
+///     KCK || PMK = KDF-Hash-Length(keyseed, "SAE KCK and PMK", (scalar + peer-scalar) mod r)
+///     PMKID   = L((scalar + peer-scalar) mod r, 0, 128)
+///
+/// KCK is as long as the hash; the PMK is 32 octets (AKM 00-0F-AC:8, not SAE-EXT-KEY). For
+/// NAN pairing the PMK is the NPK. `k` and `keyseed` are kept for debugging captures.
+public struct SAEKeys: Hashable, Sendable {
+    public let k: [UInt8]
+    public let keyseed: [UInt8]
+    public let kck: [UInt8]
+    public let pmk: [UInt8]
+    public let pmkid: [UInt8]
+
+    public static let pmkLength = 32
+}
+
+/// Why an SAE exchange refused a peer's message or could not go on.
+public enum SAEError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The peer's commit-scalar is not in (1, r) (IEEE 802.11-2020 12.4.5.4), or is not as
+    /// long as the group's scalars.
+    case invalidPeerScalar(reason: String)
+    /// The peer's commit-element is not a point of the group (wrong length, a coordinate ≥ p,
+    /// off the curve).
+    case invalidPeerElement(CryptoError)
+    /// The peer sent back our own commit-scalar or commit-element: a reflection attack
+    /// (IEEE 802.11-2020 12.4.5.4).
+    case reflection
+    /// rand or mask is not in (1, r), or their sum mod r is not greater than 1.
+    case invalidRandom(reason: String)
+    /// The shared point K is the point at infinity.
+    case sharedSecretAtInfinity
+    /// The peer's confirm does not match the one computed from the exchange: a wrong
+    /// password, or a forged message.
+    case confirmMismatch
+    /// An operation was called before the step it needs (commit before process, process
+    /// before confirm).
+    case outOfOrder(operation: String, needs: String)
+    /// The group arithmetic failed on our own values.
+    case crypto(CryptoError)
+
+    public var description: String {
+        switch self {
+        case .invalidPeerScalar(let reason): return "peer commit-scalar refused: \(reason)"
+        case .invalidPeerElement(let error): return "peer commit-element refused: \(error)"
+        case .reflection: return "peer commit reflects our own commit"
+        case .invalidRandom(let reason): return "rand/mask refused: \(reason)"
+        case .sharedSecretAtInfinity: return "the shared secret K is the point at infinity"
+        case .confirmMismatch: return "SAE confirm mismatch"
+        case .outOfOrder(let operation, let needs): return "\(operation) needs \(needs) first"
+        case .crypto(let error): return error.description
+        }
     }
 }

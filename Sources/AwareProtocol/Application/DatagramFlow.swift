@@ -70,3 +70,31 @@ public struct DatagramFlow: Sendable {
         return .delivered(payload, sequence: sequence, latency: latency)
     }
 }
+
+/// What a ``DatagramFlow`` did with a received message.
+public enum DatagramDelivery: Hashable, Sendable {
+    /// Hand the payload to the application; `latency` is arrival time minus the sender's stamp.
+    case delivered([UInt8], sequence: UInt32, latency: Interval)
+    /// Arrived after the deadline and was dropped.
+    case late(sequence: UInt32, latency: Interval)
+    /// Seen before (or too old to tell) and was dropped.
+    case duplicate(sequence: UInt32)
+    /// Not a datagram of this flow.
+    case ignored
+}
+
+/// Counters of a ``DatagramFlow``.
+public struct DatagramStatistics: Hashable, Sendable {
+    public var sent = 0
+    /// Distinct datagrams that arrived, late ones included.
+    public var received = 0
+    public var delivered = 0
+    /// Sequence numbers skipped and not (yet) filled by a reordered arrival.
+    public var lost = 0
+    /// Arrived after a higher sequence number.
+    public var reordered = 0
+    public var late = 0
+    public var duplicates = 0
+
+    public init() {}
+}

@@ -166,3 +166,71 @@ public struct FileClient: Sendable {
         return [.cancelTimer(flowID: flowID), .event(.interrupted(reason, receivedBytes: receivedBytes))]
     }
 }
+
+/// What a ``FileClient`` reports.
+public enum FileTransferEvent: Hashable, Sendable {
+    /// The server accepted the request: the file's size and the digest it must hash to.
+    case header(FileHeader)
+    /// Octets received so far (from offset 0, across resumes) and their share of the file.
+    case progress(bytes: UInt64, fraction: Double)
+    case completed(FileTransferResult)
+    /// The server refused the request (unknown file, bad offset).
+    case refused(FileError)
+    /// The transfer stopped; what was received is kept and ``FileClient/resume(now:)`` continues.
+    case interrupted(FileTransferInterruption, receivedBytes: UInt64)
+}
+
+/// Why a transfer stopped before the end.
+public enum FileTransferInterruption: Hashable, Sendable, CustomStringConvertible {
+    /// The reliable flow gave up retransmitting.
+    case linkLost(ReliableFailure)
+    /// Nothing arrived from the server for this long while the transfer was under way.
+    case peerSilent(Interval)
+    /// The driver reported the link gone (``FileClient/linkDropped()``).
+    case linkDropped
+    /// On resume the server announced a different size or digest: the octets held are not its file's.
+    case fileChanged
+    /// The server sent something out of order (a chunk at the wrong offset, a chunk past the end).
+    case protocolViolation(String)
+
+    public var description: String {
+        switch self {
+        case .linkLost(let failure): failure.description
+        case .peerSilent(let interval): "the server was silent for \(interval)"
+        case .linkDropped: "link dropped"
+        case .fileChanged: "the server's file changed between attempts"
+        case .protocolViolation(let text): "protocol violation: \(text)"
+        }
+    }
+}
+
+/// The end of a transfer: whether what arrived hashes to what the server announced.
+public struct FileTransferResult: Hashable, Sendable {
+    public var name: String
+    public var size: UInt64
+    public var receivedBytes: UInt64
+    /// From the file header.
+    public var expectedSHA256: [UInt8]
+    /// Over every octet received, resumes included.
+    public var computedSHA256: [UInt8]
+    /// Times the transfer was resumed.
+    public var resumes: Int
+
+    public init(
+        name: String,
+        size: UInt64,
+        receivedBytes: UInt64,
+        expectedSHA256: [UInt8],
+        computedSHA256: [UInt8],
+        resumes: Int
+    ) {
+        self.name = name
+        self.size = size
+        self.receivedBytes = receivedBytes
+        self.expectedSHA256 = expectedSHA256
+        self.computedSHA256 = computedSHA256
+        self.resumes = resumes
+    }
+
+    public var matches: Bool { receivedBytes == size && computedSHA256 == expectedSHA256 }
+}

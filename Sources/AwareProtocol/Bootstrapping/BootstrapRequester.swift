@@ -117,3 +117,113 @@ public struct BootstrapRequester: Sendable {
         return BootstrapRequesterTransition(.failed(.aborted), [.cancel(timer), .notify(.failed(.aborted))])
     }
 }
+
+/// How persistent a ``BootstrapRequester`` is. The defaults are hostap's
+/// (nan-wire-reference.md 3.2).
+public struct BootstrapRequesterConfiguration: Hashable, Sendable {
+    /// Time between sends of one Request without a Response (`NAN_BOOTSTRAP_RETRY_TIMEOUT_US`).
+    public var retryInterval: Interval
+    /// Sends of one Request (the first included) before ``BootstrapFailure/timeout``.
+    public var maximumSends: Int
+    /// Comeback Responses acted on before ``BootstrapFailure/tooManyComebacks``.
+    public var maximumComebackRounds: Int
+
+    public init(retryInterval: Interval = .seconds(1), maximumSends: Int = 5, maximumComebackRounds: Int = 8) {
+        self.retryInterval = retryInterval
+        self.maximumSends = maximumSends
+        self.maximumComebackRounds = maximumComebackRounds
+    }
+}
+
+/// The peer service instance a ``BootstrapRequester`` bootstraps with, and the method the
+/// requester will use itself (for example ``BootstrappingMethods/pinCodeKeypad``: "I will type
+/// the PIN"; nan-wire-reference.md 3.2).
+public struct BootstrapTarget: Hashable, Sendable {
+    /// The peer's NMI.
+    public var peerAddress: MACAddress
+    /// The own subscribe (or publish) instance the follow-ups belong to.
+    public var localInstanceID: UInt8
+    public var peerInstanceID: UInt8
+    /// Exactly one bit.
+    public var method: BootstrappingMethods
+    /// nil: drawn at random in 1...255. A fixed token is for scripted tests and replays.
+    public var dialogToken: UInt8?
+
+    public init(
+        peerAddress: MACAddress,
+        localInstanceID: UInt8,
+        peerInstanceID: UInt8,
+        method: BootstrappingMethods,
+        dialogToken: UInt8? = nil
+    ) {
+        self.peerAddress = peerAddress
+        self.localInstanceID = localInstanceID
+        self.peerInstanceID = peerInstanceID
+        self.method = method
+        self.dialogToken = dialogToken
+    }
+}
+
+/// What happens to a ``BootstrapRequester``.
+public enum BootstrapRequesterEvent: Hashable, Sendable {
+    /// Start bootstrapping; a bootstrapping already under way is abandoned silently.
+    case start(BootstrapTarget)
+    /// A Follow-up from the discovery engine (``DiscoveryNotification/followUpReceived(_:)``).
+    case received(FollowUpMessage)
+    case timerFired(BootstrapTimer)
+    case abort
+}
+
+/// What a ``BootstrapRequester`` tells its owner.
+public enum BootstrapRequesterNotification: Hashable, Sendable {
+    /// A Request went out; `attempt` counts the sends of this Request from 1 (a comeback Request
+    /// starts again at 1).
+    case requestSent(token: UInt8, attempt: Int)
+    /// The responder needs time (it is showing a PIN, or waiting for its user): the requester
+    /// retries with this cookie after `after`.
+    case comeback(after: Interval, cookie: [UInt8])
+    /// Own method and the peer's (its complement, nan-wire-reference.md 3.2).
+    case accepted(method: BootstrappingMethods, peerMethod: BootstrappingMethods)
+    case failed(BootstrapFailure)
+}
+
+/// Why a ``BootstrapRequester`` gave up.
+public enum BootstrapFailure: Hashable, Sendable {
+    /// The target's method is not exactly one bit (nan-wire-reference.md 3.2).
+    case invalidMethod
+    /// No Response after the last of the retransmissions.
+    case timeout
+    /// An Accepted Response whose method is not the complement of the requested one: the
+    /// methods it named.
+    case methodMismatch(BootstrappingMethods)
+    /// The responder kept answering Comeback.
+    case tooManyComebacks
+    /// A Rejected Response (2.11: 13 PAIR_BOOTSTRAP_REJECTED, 8 SECURITY_POLICY, 2
+    /// RESOURCE_LIMITATION, ...).
+    case rejected(reasonCode: UInt8)
+    /// The owner sent ``BootstrapRequesterEvent/abort``.
+    case aborted
+}
+
+/// Where a ``BootstrapRequester`` is (nan-wire-reference.md 3.1: Request, optional Comeback
+/// round(s), Accepted).
+public enum BootstrapRequesterState: Hashable, Sendable {
+    case idle
+    /// A Request is out and retransmitted until a Response comes.
+    case requesting(BootstrapRequestingState)
+    /// The responder answered Comeback; the comeback Request waits for its timer.
+    case awaitingComeback(BootstrapComebackState)
+    case accepted(BootstrapAgreement)
+    case failed(BootstrapFailure)
+}
+
+/// The next state of a ``BootstrapRequester`` and what to do to get there.
+struct BootstrapRequesterTransition {
+    var state: BootstrapRequesterState
+    var actions: [BootstrapRequesterAction]
+
+    init(_ state: BootstrapRequesterState, _ actions: [BootstrapRequesterAction]) {
+        self.state = state
+        self.actions = actions
+    }
+}

@@ -152,3 +152,194 @@ public struct NDPResponder: Sendable {
         NDPFrames.mpdu(frame, to: request.peerNMI, from: configuration.localNMI, cluster: configuration.clusterID)
     }
 }
+
+extension NDPResponder {
+    /// The Data Path Confirm (4.1, 4.2): Rejected ends the exchange; m3 has Key Info 0x03C8,
+    /// INonce and a larger replay counter than m1, and its MIC covers the auth token (the
+    /// first 16 octets of the hash of the m1 body) and the body. A secure exchange ends with
+    /// the Key Installment (status Accepted, which hostap requires) carrying m4.
+    mutating func confirm(_ message: NDPMessage, accepted: Accepted) -> [NDPAction] {
+        let common = message.common
+        guard common.type == .confirm, common.dialogToken == request.dialogToken else { return [] }
+        if common.status == .rejected || message.ndl?.status == .rejected {
+            state = .finished
+            let reason = common.status == .rejected ? common.reasonCode : message.ndl?.reasonCode ?? .ndlUnacceptable
+            let kind: NDPFailure.Kind = accepted.counterProposal ? .scheduleUnacceptable : .rejectedByPeer(reason)
+            return [.cancel(.awaitingConfirm), .failed(NDPFailure(kind, reason: reason))]
+        }
+        guard let keys = accepted.keys else {
+            state = .established(accepted.link, answered: nil)
+            return [.cancel(.awaitingConfirm), .established(accepted.link)]
+        }
+        guard message.securityPresent, let m3 = message.keyDescriptor(suite: keys.suite), NDPKeyMessage.m3.matches(m3),
+            m3.nonce == keys.iNonce, m3.replayCounter > keys.replayCounter,
+            let zeroed = message.bodyWithMICZeroed(suite: keys.suite)
+        else {
+            state = .finished
+            let failure = NDPFailure(.malformed("message 3 is missing or not a message 3"))
+            return [.cancel(.awaitingConfirm), .failed(failure)]
+        }
+        let authToken = NDPKeyDescriptorMIC.authToken(m1Body: request.body, suite: keys.suite)
+        do throws(KeyDerivationError) {
+            try NDPKeyDescriptorMIC.verifyM3(m3.mic, ptk: keys.ptk, authToken: authToken, bodyWithMICZeroed: zeroed)
+        } catch {
+            state = .finished
+            return [.cancel(.awaitingConfirm), .failed(NDPFailure(.micMismatch(message: 3)))]
+        }
+        guard let install = keyInstallFrame(keys: keys, replayCounter: m3.replayCounter, accepted: accepted) else {
+            state = .finished
+            return [.cancel(.awaitingConfirm), .failed(NDPFailure(.internalError("the m4 MIC could not be computed")))]
+        }
+        let installMPDU = mpdu(install)
+        state = .established(accepted.link, answered: (message.body, installMPDU))
+        return [.cancel(.awaitingConfirm), .transmit(installMPDU), .established(accepted.link)]
+    }
+}
+
+/// The accessory's side: what it offers to every data path request (nan-wire-reference.md 4.1).
+public struct NDPResponderConfiguration: Hashable, Sendable {
+    public var localNMI: MACAddress
+    public var localNDI: MACAddress
+    public var clusterID: MACAddress
+    /// What the accessory can offer; the agreed schedule is a subset of it.
+    public var availability: NDPSchedule
+    /// The widest channel the accessory's radio takes on its data channel: a proposal on the
+    /// same primary channel is scheduled at the narrower of its bandwidth and this one.
+    public var maximumBandwidthMHz: Int
+    /// Sent as NDPE TLV type 0 when the request came as NDPE; nil sends none.
+    public var interfaceIdentifier: [UInt8]?
+    /// Publish ID -> the transport of the service it publishes (port and protocol), sent in every
+    /// Data Path Response that is not a rejection: as the NDPE Service Info TLV, or in the NDP
+    /// Specific Info of an NDP attribute (Android's placement). A service without an entry sends none.
+    public var transportInfo: [UInt8: GenericServiceProtocol]
+    public var policy: NDPResponderPolicy
+    /// Peer NMI -> what we hold for it (the ND-PMK of a paired peer).
+    public var credentials: [MACAddress: NDPSecurity]
+    /// Used for a peer without an entry in ``credentials`` (a service passphrase or PMK).
+    public var defaultCredential: NDPSecurity?
+    /// Publish ID -> the service it publishes (the ND-PMKID and passphrase salt name it, 4.2).
+    public var serviceIDs: [UInt8: ServiceID]
+    /// The fewest slots an agreed schedule may have.
+    public var minimumSlots: Int
+    /// Attributes written first in every NAF: Device Capability and DCEA (4.1).
+    public var leadingAttributes: [NANAttribute]
+    /// The ID of the NDC an accepting response selects when the request proposed none (2.8);
+    /// nil takes one from the RNonce's last six octets.
+    public var ndcID: MACAddress?
+    public var availabilityStyle: NDPAvailabilityStyle
+    /// The radio's HT/VHT capabilities, sent last in the Request (initiator) or an accepting
+    /// Response (responder), as hostap does; nil sends none (hostap's session A recording has none).
+    public var elementContainer: ElementContainerAttribute?
+    /// Our own NDL QoS for an accepting Response, as hostap sends its configured one; nil sends
+    /// none. Never the requester's echoed back: a requester keeps what the Response carries and
+    /// holds later schedule changes to it (hostap re-checks it strictly on every change), so its
+    /// own minimum echoed back would turn an exact fit into a failure later.
+    public var qos: NDLQoSAttribute?
+    public var retransmission: NDPRetransmission
+
+    public init(
+        localNMI: MACAddress,
+        localNDI: MACAddress,
+        clusterID: MACAddress,
+        availability: NDPSchedule,
+        maximumBandwidthMHz: Int = 80,
+        interfaceIdentifier: [UInt8]? = nil,
+        transportInfo: [UInt8: GenericServiceProtocol] = [:],
+        policy: NDPResponderPolicy = NDPResponderPolicy(),
+        credentials: [MACAddress: NDPSecurity] = [:],
+        defaultCredential: NDPSecurity? = nil,
+        serviceIDs: [UInt8: ServiceID],
+        minimumSlots: Int = 1,
+        leadingAttributes: [NANAttribute] = [],
+        ndcID: MACAddress? = nil,
+        availabilityStyle: NDPAvailabilityStyle = NDPAvailabilityStyle(),
+        elementContainer: ElementContainerAttribute? = nil,
+        qos: NDLQoSAttribute? = nil,
+        retransmission: NDPRetransmission = NDPRetransmission()
+    ) {
+        self.localNMI = localNMI
+        self.localNDI = localNDI
+        self.clusterID = clusterID
+        self.availability = availability
+        self.maximumBandwidthMHz = maximumBandwidthMHz
+        self.interfaceIdentifier = interfaceIdentifier
+        self.transportInfo = transportInfo
+        self.policy = policy
+        self.credentials = credentials
+        self.defaultCredential = defaultCredential
+        self.serviceIDs = serviceIDs
+        self.minimumSlots = minimumSlots
+        self.leadingAttributes = leadingAttributes
+        self.ndcID = ndcID
+        self.availabilityStyle = availabilityStyle
+        self.elementContainer = elementContainer
+        self.qos = qos
+        self.retransmission = retransmission
+    }
+}
+
+/// What the accessory accepts (nan-wire-reference.md 4.1, 4.2).
+public struct NDPResponderPolicy: Hashable, Sendable {
+    /// Refuse a request without Security Present (reason SECURITY_POLICY).
+    public var requiresSecurity: Bool
+    /// The cipher suites a request may name; others are refused with SECURITY_POLICY.
+    public var allowedSuites: [NANSecurityCipherSuite]
+    /// The performance mode the accessory expects of its peers; a request whose NDL QoS
+    /// implies another is refused with QoS_UNACCEPTABLE. nil accepts any.
+    public var expectedMode: PerformanceMode?
+    /// A fault switch: accept a mode mismatch instead of refusing it.
+    public var toleratesModeMismatch: Bool
+    /// Answer a proposal that does not fit with our own schedule (4.1); off (a fault switch)
+    /// rejects it with INVALID_AVAILABILITY instead.
+    public var counterProposes: Bool
+    /// Refuse a request whose ND-PMKID matches no key we hold for the peer (4.2); off (a fault
+    /// switch) goes on with whatever key we hold and lets the MICs fail later.
+    public var checksPMKID: Bool
+    /// Name a Selected NDC in an accepting response (2.8); off (a fault switch) sends none, which
+    /// hostap drops ("Missing valid selected NDC").
+    public var selectsNDC: Bool
+    /// Answer in the attribute the requester reads: NDPE when its Device Capability sets the NDPE
+    /// bit, NDP otherwise (2.6, 2.10); off (a fault switch) answers NDPE whatever it reads.
+    public var followsPeerNDPESupport: Bool
+    /// Keep the NDC a request proposes (its ID, and its schedule when it fits, 2.8); off (a
+    /// fault switch) selects one of our own whatever was proposed.
+    public var honoursProposedNDC: Bool
+    /// Read the proposal from every NAN Availability attribute of the request, one per Map ID
+    /// (2.7); off (a fault switch) reads only the first.
+    public var readsEveryMap: Bool
+    /// Keep a proposal's own period when it repeats over more than 512 TU (2.7); off (a fault
+    /// switch) folds it onto 512 TU, committing slots the peer only holds in some periods (the
+    /// short-period assumption ESP-IDF had to drop for iPhones, esp-idf #16743).
+    public var keepsLongPeriods: Bool
+    /// Schedule in the proposal's conditional entries as well as its committed ones (2.7;
+    /// hostap covers a schedule by both); off (a fault switch) reads committed entries only.
+    public var schedulesInConditional: Bool
+
+    public init(
+        requiresSecurity: Bool = true,
+        allowedSuites: [NANSecurityCipherSuite] = NANSecurityCipherSuite.allCases,
+        expectedMode: PerformanceMode? = nil,
+        toleratesModeMismatch: Bool = false,
+        counterProposes: Bool = true,
+        checksPMKID: Bool = true,
+        selectsNDC: Bool = true,
+        followsPeerNDPESupport: Bool = true,
+        honoursProposedNDC: Bool = true,
+        readsEveryMap: Bool = true,
+        keepsLongPeriods: Bool = true,
+        schedulesInConditional: Bool = true
+    ) {
+        self.readsEveryMap = readsEveryMap
+        self.keepsLongPeriods = keepsLongPeriods
+        self.schedulesInConditional = schedulesInConditional
+        self.honoursProposedNDC = honoursProposedNDC
+        self.selectsNDC = selectsNDC
+        self.followsPeerNDPESupport = followsPeerNDPESupport
+        self.checksPMKID = checksPMKID
+        self.counterProposes = counterProposes
+        self.requiresSecurity = requiresSecurity
+        self.allowedSuites = allowedSuites
+        self.expectedMode = expectedMode
+        self.toleratesModeMismatch = toleratesModeMismatch
+    }
+}

@@ -336,3 +336,27 @@ extension DiscoveryEngine {
         )
     }
 }
+
+/// A reply or follow-up that could not go out at once, with the follow-up token to report
+/// its TX status under.
+struct QueuedFrame: Hashable, Sendable {
+    var frame: ManagementFrame
+    var followUpToken: UInt32?
+    /// Which transmission of the frame this will be (follow-ups are retried when unacknowledged).
+    var attempt = 1
+}
+
+/// Synchronized mode: a frame waiting for its instant inside a discovery window (see
+/// ``WindowContention``).
+struct WindowTransmission: Hashable, Sendable {
+    enum Content: Hashable, Sendable {
+        /// An unsolicited Publish or active Subscribe, built when it goes out so that it
+        /// carries the instance's latest state, and dropped if the instance has ended.
+        case announcement(ServiceRole, instanceID: UInt8)
+        case frame(QueuedFrame)
+    }
+
+    var at: Instant
+    var channel: NANChannel
+    var content: Content
+}

@@ -189,3 +189,153 @@ public struct DiscoveryEngine: Sendable {
         actions.append(.notify(.terminated(instanceID: instanceID, role: Instance.role, reason: reason)))
     }
 }
+
+/// What a ``DiscoveryEngine`` needs to know about its station.
+public struct DiscoveryConfiguration: Hashable, Sendable {
+    /// Own NMI: A2 of every SDF, and the address SRFs and unicast SDFs are checked against.
+    public var address: MACAddress
+    public var mode: DiscoveryMode
+    /// USD only: how often unsolicited publishes and active subscribes are repeated. hostap's
+    /// default announcement period is 100 ms (nan-wire-reference.md 1.5). In synchronized mode
+    /// they are sent once per discovery window instead.
+    public var announcementPeriod: Interval
+    /// Peers below this RSSI are out of range for Discovery Range Limited services.
+    public var rangeThresholdDBm: Int
+    public var transmitPowerDBm: Int
+    /// Also report publishes of a subscribed service that a filter or the range rejected, as
+    /// results whose ``DiscoveryResult/outcome`` says why (a diagnosis aid for the runner).
+    public var reportsRejectedPublishes: Bool
+
+    public init(
+        address: MACAddress,
+        mode: DiscoveryMode = .usd,
+        announcementPeriod: Interval = .milliseconds(100),
+        rangeThresholdDBm: Int? = nil,
+        transmitPowerDBm: Int = 20,
+        reportsRejectedPublishes: Bool = false
+    ) {
+        self.address = address
+        self.mode = mode
+        self.announcementPeriod = announcementPeriod
+        self.rangeThresholdDBm = rangeThresholdDBm ?? mode.defaultRangeThresholdDBm
+        self.transmitPowerDBm = transmitPowerDBm
+        self.reportsRejectedPublishes = reportsRejectedPublishes
+    }
+}
+
+/// How SDFs reach the air.
+public enum DiscoveryMode: Hashable, Sendable {
+    /// Unsynchronized service discovery (nan-wire-reference.md 1.5): no cluster, no windows;
+    /// multicast SDFs with A1 = A3 = NAN Network ID on one channel, announced periodically.
+    case unsynchronized(channel: NANChannel)
+    /// SDFs only inside the discovery windows a ``SynchronizationEngine`` reports, with
+    /// A3 = Cluster ID (nan-wire-reference.md 1.3, 1.4).
+    case synchronized
+
+    /// USD on channel 6, hostap's `NAN_USD_DEFAULT_FREQ` 2437 MHz (1.5).
+    public static let usd = DiscoveryMode.unsynchronized(channel: .channel6)
+
+    /// The RSSI at or above which a peer counts as in range for Discovery Range Limited
+    /// services. USD: hostap `NAN_DE_RSSI_CLOSE_PROXIMITY` -70 dBm (1.5). Synchronized: the
+    /// cluster's RSSI_close, -60 dBm (OpenNAN peer.h, nl80211 band configuration; 1.4), the
+    /// same threshold the master election uses for "close".
+    public var defaultRangeThresholdDBm: Int {
+        switch self {
+        case .unsynchronized: -70
+        case .synchronized: -60
+        }
+    }
+}
+
+/// What happens to a ``DiscoveryEngine``.
+public enum DiscoveryEvent: Hashable, Sendable {
+    case command(DiscoveryCommand)
+    case received(ReceivedFrame)
+    case timerFired(DiscoveryTimer)
+    case transmitted(TxStatus)
+    /// Synchronized mode: a window opened (from ``SynchronizationNotification/discoveryWindowStarted(_:)``).
+    case discoveryWindowStarted(DiscoveryWindow)
+    case discoveryWindowEnded(DiscoveryWindow)
+    /// The radio can no longer send or receive: every instance ends with reason ``TerminationReason/failure``.
+    case radioFailed
+}
+
+/// What the owner asks a ``DiscoveryEngine`` to do.
+public enum DiscoveryCommand: Hashable, Sendable {
+    case publish(PublishConfiguration)
+    case subscribe(SubscribeConfiguration)
+    case updatePublish(instanceID: UInt8, PublishUpdate)
+    case cancelPublish(instanceID: UInt8)
+    case cancelSubscribe(instanceID: UInt8)
+    case transmitFollowUp(FollowUpRequest)
+}
+
+/// Why a command was refused; the engine's state is unchanged.
+public enum DiscoveryCommandError: Error, Hashable, Sendable {
+    /// Instance IDs are 1...255 (nan-wire-reference.md 2.4); 0 means "none" in Requestor Instance ID.
+    case instanceIDZero
+    case instanceIDInUse(UInt8)
+    case noFreeInstanceID
+    case unknownInstance(UInt8)
+    /// A matching filter over 255 octets does not fit the SDA's length octet.
+    case matchingFilterTooLong(octets: Int)
+    /// SDEA Service Info over 65535 octets does not fit its length field (2.5).
+    case serviceInfoTooLong(octets: Int)
+    /// A follow-up is sent by a publish or subscribe; the instance named is neither.
+    case followUpFromUnknownInstance(UInt8)
+}
+
+/// What a ``DiscoveryEngine`` asks its owner to do, in order.
+public enum DiscoveryAction: Hashable, Sendable {
+    case transmit(TxRequest)
+    case arm(DiscoveryTimer, at: Instant)
+    case cancel(DiscoveryTimer)
+    /// USD: the channels to receive on (synchronized mode leaves this to the synchronization engine).
+    case listen(Set<NANChannel>)
+    case notify(DiscoveryNotification)
+}
+
+/// The timers a ``DiscoveryEngine`` arms. Arming a timer that is already armed moves it.
+public enum DiscoveryTimer: Hashable, Sendable {
+    /// USD: the next unsolicited Publish or active Subscribe of an instance.
+    case announce(instanceID: UInt8)
+    /// The instance's time to live ends.
+    case timeToLive(instanceID: UInt8)
+    /// Synchronized mode: the next frame queued for the window open on this channel is due.
+    case windowTransmit(NANChannel)
+}
+
+/// What a ``DiscoveryEngine`` tells its owner.
+public enum DiscoveryNotification: Hashable, Sendable {
+    case publishStarted(instanceID: UInt8, serviceName: String)
+    case subscribeStarted(instanceID: UInt8, serviceName: String)
+    case commandRejected(DiscoveryCommandError)
+    case discoveryResult(DiscoveryResult)
+    case replied(SubscriberReply)
+    case followUpReceived(FollowUpMessage)
+    case followUpTransmitted(token: UInt32, acknowledged: Bool)
+    case publishUpdated(instanceID: UInt8, serviceUpdateIndicator: UInt8)
+    case terminated(instanceID: UInt8, role: ServiceRole, reason: TerminationReason)
+}
+
+/// Whether a local instance publishes or subscribes.
+public enum ServiceRole: String, Hashable, Sendable {
+    case publish
+    case subscribe
+}
+
+/// Why a publish or subscribe ended, with nl80211's values (`enum nl80211_nan_func_term_reason`:
+/// 0 user request, 1 TTL expired, 2 error; nan-wire-reference.md 6).
+public enum TerminationReason: UInt8, Hashable, Sendable, CaseIterable {
+    case userRequested = 0
+    case timeToLiveExpired = 1
+    case failure = 2
+
+    public var name: String {
+        switch self {
+        case .userRequested: "user request"
+        case .timeToLiveExpired: "TTL expired"
+        case .failure: "error"
+        }
+    }
+}

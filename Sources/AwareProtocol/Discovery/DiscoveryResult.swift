@@ -52,3 +52,83 @@ public struct DiscoveryResult: Hashable, Sendable {
         return nil
     }
 }
+
+/// Whether a received Publish matched a subscribe, and if not, the first rule that rejected it.
+public enum DiscoveryMatchOutcome: String, Hashable, Sendable {
+    case matched
+    /// The subscriber's receive filter does not match the publisher's transmit filter (2.4).
+    case matchingFilterMismatch
+    /// The publish's SRF leaves this station out (2.4).
+    case excludedByServiceResponseFilter
+    /// Discovery Range Limited and the RSSI is below the threshold (1.5).
+    case outOfRange
+}
+
+/// A publish answered a matching active Subscribe with a solicited Publish (hostap `NAN-REPLIED`).
+public struct SubscriberReply: Hashable, Sendable {
+    public var publishInstanceID: UInt8
+    public var subscriberAddress: MACAddress
+    public var subscribeInstanceID: UInt8
+    public var rssiDBm: Int
+    /// The subscriber's SDEA Service Info, if any.
+    public var serviceSpecificInfo: ServiceSpecificInfo?
+
+    public init(
+        publishInstanceID: UInt8,
+        subscriberAddress: MACAddress,
+        subscribeInstanceID: UInt8,
+        rssiDBm: Int,
+        serviceSpecificInfo: ServiceSpecificInfo?
+    ) {
+        self.publishInstanceID = publishInstanceID
+        self.subscriberAddress = subscriberAddress
+        self.subscribeInstanceID = subscribeInstanceID
+        self.rssiDBm = rssiDBm
+        self.serviceSpecificInfo = serviceSpecificInfo
+    }
+}
+
+/// A Follow-up addressed to one of the local instances (hostap `NAN-RECEIVE`).
+public struct FollowUpMessage: Hashable, Sendable {
+    public var localInstanceID: UInt8
+    public var peerAddress: MACAddress
+    public var peerInstanceID: UInt8
+    public var serviceSpecificInfo: ServiceSpecificInfo?
+    /// Service Info carried in the SDA itself (legacy, 2.4).
+    public var descriptorServiceInfo: [UInt8]?
+    /// Every attribute of the SDF, in order (an NPBA request, a Shared Key Descriptor, ...).
+    public var attributes: [NANAttribute]
+    public var rssiDBm: Int
+    public var timestamp: Instant
+}
+
+/// A Follow-up to send to a peer instance (nan-wire-reference.md 1.3: A1 = peer NMI, A3 = the A3
+/// learned from the peer's last frame). Bootstrapping and NIK delivery ride on follow-ups
+/// (1.2), so any attributes may be appended after the SDA and SDEA.
+public struct FollowUpRequest: Hashable, Sendable {
+    /// The own publish or subscribe instance the follow-up belongs to.
+    public var localInstanceID: UInt8
+    public var peerAddress: MACAddress
+    public var peerInstanceID: UInt8
+    /// Sent in the SDEA.
+    public var serviceInfo: ServiceSpecificInfo?
+    public var attributes: [NANAttribute]
+    /// Echoed in ``DiscoveryNotification/followUpTransmitted(token:acknowledged:)``.
+    public var token: UInt32
+
+    public init(
+        localInstanceID: UInt8,
+        peerAddress: MACAddress,
+        peerInstanceID: UInt8,
+        serviceInfo: ServiceSpecificInfo? = nil,
+        attributes: [NANAttribute] = [],
+        token: UInt32 = 0
+    ) {
+        self.localInstanceID = localInstanceID
+        self.peerAddress = peerAddress
+        self.peerInstanceID = peerInstanceID
+        self.serviceInfo = serviceInfo
+        self.attributes = attributes
+        self.token = token
+    }
+}

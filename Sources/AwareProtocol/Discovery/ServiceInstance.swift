@@ -20,3 +20,57 @@ extension PublishInstance: ServiceInstance {
 extension SubscribeInstance: ServiceInstance {
     static var role: ServiceRole { .subscribe }
 }
+
+/// A running publish: its configuration and what changes while it runs.
+struct PublishInstance: Hashable, Sendable {
+    let instanceID: UInt8
+    var configuration: PublishConfiguration
+    let serviceID: ServiceID
+    var serviceUpdateIndicator: UInt8
+    /// USD: when the next unsolicited Publish is due.
+    var nextAnnouncement: Instant?
+    var expiry: Instant?
+    /// Subscribers already reported as answered, so `replied` is told once per subscriber instance.
+    var answered: Set<PeerInstance> = []
+
+    init(instanceID: UInt8, configuration: PublishConfiguration) {
+        self.instanceID = instanceID
+        self.configuration = configuration
+        self.serviceID = configuration.serviceID
+        self.serviceUpdateIndicator = configuration.serviceUpdateIndicator
+    }
+}
+
+/// One instance on one peer.
+struct PeerInstance: Hashable, Sendable {
+    var address: MACAddress
+    var instanceID: UInt8
+}
+
+/// A running subscribe: its configuration and the publishers it has reported.
+struct SubscribeInstance: Hashable, Sendable {
+    let instanceID: UInt8
+    let configuration: SubscribeConfiguration
+    let serviceID: ServiceID
+    /// USD: when the next active Subscribe is due.
+    var nextAnnouncement: Instant?
+    var expiry: Instant?
+    /// The Service Update Indicator last reported per publisher instance: a publisher is reported
+    /// again only when it changes (a publish update, 2.5).
+    var reported: [PeerInstance: UInt8?] = [:]
+    /// Rejections already reported, when the configuration asks for them.
+    var rejected: Set<RejectedPublish> = []
+
+    init(instanceID: UInt8, configuration: SubscribeConfiguration) {
+        self.instanceID = instanceID
+        self.configuration = configuration
+        self.serviceID = configuration.serviceID
+    }
+
+    var isActive: Bool { configuration.mode == .active }
+}
+
+struct RejectedPublish: Hashable, Sendable {
+    var peer: PeerInstance
+    var outcome: DiscoveryMatchOutcome
+}

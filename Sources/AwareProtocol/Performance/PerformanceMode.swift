@@ -56,3 +56,70 @@ public enum PerformanceMode: String, Codable, Hashable, Sendable, CaseIterable {
         return TimeBitmap(control: TimeBitmapControl(bitDuration: .tu16, period: .tu512), bitmap: octets)
     }
 }
+
+extension PerformanceMode {
+    /// The NDL QoS minimum a realtime initiator asks for: every slot but one. The slot given up
+    /// is the one the discovery window takes on the NAN channel, so a responder that keeps its
+    /// DW slot out of the data schedule still satisfies a realtime request (this bench's choice;
+    /// Apple publishes no numbers, apple-peer-model.md 1.7).
+    public static let realtimeMinimumTimeSlots: UInt8 = 31
+    /// Realtime tolerates at most one 16 TU slot between two available slots.
+    public static let realtimeMaximumLatency: UInt16 = 1
+
+    /// The NDL QoS attribute (nan-wire-reference.md 2.2, 0x15) an initiator sends to signal
+    /// this mode: minimum time slots and maximum latency, both in 16 TU slots.
+    /// bulk: 8 slots (its 8 available slots), latency = its longest gap (6 slots, 96 TU).
+    public var ndlQoS: NDLQoSAttribute {
+        switch self {
+        case .bulk:
+            NDLQoSAttribute(
+                minimumTimeSlots: UInt8(truncatingIfNeeded: availableSlots.count),
+                maximumLatency: UInt16(truncatingIfNeeded: longestGapTU / Self.slotTU)
+            )
+        case .realtime:
+            NDLQoSAttribute(
+                minimumTimeSlots: Self.realtimeMinimumTimeSlots,
+                maximumLatency: Self.realtimeMaximumLatency
+            )
+        }
+    }
+
+    /// The mode a peer's NDL QoS asks for: realtime when it wants nearly every slot or at most
+    /// one slot of latency, bulk otherwise (including "no preference" in both fields). A
+    /// request without NDL QoS is bulk, Apple's default mode.
+    public init(ndlQoS: NDLQoSAttribute?) {
+        guard let ndlQoS else {
+            self = .bulk
+            return
+        }
+        let wantsLatency = ndlQoS.hasLatencyPreference && ndlQoS.maximumLatency <= Self.realtimeMaximumLatency
+        let wantsSlots = ndlQoS.minimumTimeSlots >= Self.realtimeMinimumTimeSlots
+        self = wantsLatency || wantsSlots ? .realtime : .bulk
+    }
+}
+
+/// Whether two sides of a data path asked for the same performance: Apple warns that
+/// "mismatched performance modes lead to an undefined behavior" (apple-peer-model.md 1.7), so the
+/// bench reports a mismatch instead of tolerating it.
+public enum PerformanceAgreement: Hashable, Sendable {
+    case agreed(PerformanceMode, AccessCategory)
+    case modeMismatch(local: PerformanceMode, peer: PerformanceMode)
+    /// Same mode, different service classes: legal (each side's frames use their own category),
+    /// but reported, since the phone's report shows only categories in use.
+    case classMismatch(mode: PerformanceMode, local: ServiceClass, peer: ServiceClass)
+
+    public init(local: (PerformanceMode, ServiceClass), peer: (PerformanceMode, ServiceClass)) {
+        if local.0 != peer.0 {
+            self = .modeMismatch(local: local.0, peer: peer.0)
+        } else if local.1 != peer.1 {
+            self = .classMismatch(mode: local.0, local: local.1, peer: peer.1)
+        } else {
+            self = .agreed(local.0, local.1.accessCategory)
+        }
+    }
+
+    /// Whether a data path can run as both asked.
+    public var isAgreed: Bool {
+        if case .agreed = self { true } else { false }
+    }
+}

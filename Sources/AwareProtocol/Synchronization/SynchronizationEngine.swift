@@ -169,3 +169,172 @@ public struct SynchronizationEngine: Sendable {
         }
     }
 }
+
+/// What a ``SynchronizationEngine`` needs to know. Defaults and their sources are in
+/// nan-wire-reference.md 1.4.
+public struct SynchronizationConfiguration: Hashable, Sendable {
+    /// Own NMI: A2 of beacons and the low 48 bits of the Master Rank.
+    public var address: MACAddress
+    /// The high octet of the Master Rank. 2 is a choice: low, as befits a battery accessory,
+    /// but non-zero so that the device can still win an election among zero-preference peers.
+    public var masterPreference: UInt8
+    /// The channels with discovery windows: channel 6 always, 149 for the 5 GHz window
+    /// (128 TU later, `DiscoveryWindowTiming.offset5GHz`).
+    public var channels: [NANChannel]
+    /// How long to listen for a cluster before forming one. Four DW periods (about 2.1 s) is a
+    /// choice: long enough to hear at least one sync beacon of a cluster and many of its
+    /// discovery beacons (every 100 TU).
+    public var scanPeriod: Interval
+    /// OpenNAN `NAN_DISCOVERY_BEACON_INTERVAL_TU` (1.4).
+    public var discoveryBeaconInterval: Interval
+    /// RSSI_close and RSSI_middle, OpenNAN peer.h defaults (1.4).
+    public var closeRSSIDBm: Int
+    public var middleRSSIDBm: Int
+    /// A non-anchor master that hears no fresher AMBTT for this many DWs takes over as anchor
+    /// master (OpenNAN `nan_check_anchor_master_expiration`, 1.4).
+    public var anchorMasterExpiryWindows: UInt64
+    public var transmitPowerDBm: Int
+    /// The TSF of a cluster this device forms, less its local time (µs): where its own TSF
+    /// timer stands. A radio's TSF timer runs from its own power-on, so two devices' timers
+    /// agree only by chance, and every slot of a schedule counts from the TSF of the cluster,
+    /// not from either device's clock (2.7). 0 keeps the TSF on the scheduler's clock; on the
+    /// simulated air every device shares that clock, so tests set another value to tell a
+    /// device that follows the cluster's TSF from one that takes its own time for it.
+    public var ownTSFOffsetMicroseconds: Int64
+
+    public init(
+        address: MACAddress,
+        masterPreference: UInt8 = 2,
+        channels: [NANChannel] = [.channel6, .channel149],
+        scanPeriod: Interval = DiscoveryWindowTiming.period * 4,
+        discoveryBeaconInterval: Interval = .timeUnits(100),
+        closeRSSIDBm: Int = -60,
+        middleRSSIDBm: Int = -75,
+        anchorMasterExpiryWindows: UInt64 = 3,
+        transmitPowerDBm: Int = 20,
+        ownTSFOffsetMicroseconds: Int64 = 0
+    ) {
+        self.address = address
+        self.masterPreference = masterPreference
+        self.channels = channels
+        self.scanPeriod = scanPeriod
+        self.discoveryBeaconInterval = discoveryBeaconInterval
+        self.closeRSSIDBm = closeRSSIDBm
+        self.middleRSSIDBm = middleRSSIDBm
+        self.anchorMasterExpiryWindows = anchorMasterExpiryWindows
+        self.transmitPowerDBm = transmitPowerDBm
+        self.ownTSFOffsetMicroseconds = ownTSFOffsetMicroseconds
+    }
+}
+
+/// What happens to a ``SynchronizationEngine``.
+public enum SynchronizationEvent: Hashable, Sendable {
+    /// Begin scanning for a cluster.
+    case start
+    /// Leave the cluster and stop every timer.
+    case stop
+    case received(ReceivedFrame)
+    case timerFired(SynchronizationTimer)
+}
+
+/// What a ``SynchronizationEngine`` asks its owner to do, in order.
+public enum SynchronizationAction: Hashable, Sendable {
+    case transmit(TxRequest)
+    case arm(SynchronizationTimer, at: Instant)
+    case cancel(SynchronizationTimer)
+    /// The channels the radio receives on from now on.
+    case listen(Set<NANChannel>)
+    case notify(SynchronizationNotification)
+}
+
+/// The timers a ``SynchronizationEngine`` arms. Arming a timer that is already armed moves it.
+public enum SynchronizationTimer: Hashable, Sendable {
+    /// No cluster heard within the scan period: form one.
+    case scanEnd
+    case windowStart(NANChannel)
+    case windowEnd(NANChannel)
+    /// The sync beacon of the window open on this channel, at a random instant in it.
+    case syncBeacon(NANChannel)
+    /// A master's next discovery beacon.
+    case discoveryBeacon
+}
+
+/// What a ``SynchronizationEngine`` tells its owner. The window notifications are meant to be
+/// handed on to a synchronized ``DiscoveryEngine`` as ``DiscoveryEvent/discoveryWindowStarted(_:)``
+/// and ``DiscoveryEvent/discoveryWindowEnded(_:)``.
+public enum SynchronizationNotification: Hashable, Sendable {
+    case scanning
+    /// No cluster was heard: this device formed one and is its anchor master.
+    case clusterStarted(ClusterStatus)
+    /// This device adopted a cluster it heard (when scanning, or merging into a higher-ranked one).
+    case clusterJoined(ClusterStatus)
+    case roleChanged(ClusterStatus)
+    case anchorMasterChanged(ClusterStatus)
+    case discoveryWindowStarted(DiscoveryWindow)
+    case discoveryWindowEnded(DiscoveryWindow)
+    case stopped
+}
+
+/// A device's role in its cluster (nan-wire-reference.md 1.4). Masters send discovery beacons;
+/// masters and non-master sync devices send sync beacons in DWs. Non-master non-sync is not
+/// entered by this engine (see ``SynchronizationEngine``).
+public enum SynchronizationRole: String, Hashable, Sendable {
+    case master
+    case nonMasterSync
+    case nonMasterNonSync
+
+    var sendsSyncBeacons: Bool { self != .nonMasterNonSync }
+}
+
+/// Where a ``SynchronizationEngine`` stands in its cluster.
+public struct ClusterStatus: Hashable, Sendable {
+    public var clusterID: MACAddress
+    public var role: SynchronizationRole
+    public var masterRank: UInt64
+    public var anchorMasterRank: UInt64
+    public var hopCount: UInt8
+    /// TSF (µs) = local time (µs) + this offset.
+    public var tsfOffsetMicroseconds: Int64
+
+    /// This device is the anchor master: the cluster's AMR is its own Master Rank.
+    public var isAnchorMaster: Bool { anchorMasterRank == masterRank }
+}
+
+/// The state of a device in a cluster.
+struct ClusterMembership: Hashable, Sendable {
+    var clusterID: MACAddress
+    var tsfOffsetMicroseconds: Int64
+    var role: SynchronizationRole
+    var anchorMasterRank: UInt64
+    var hopCount: UInt8
+    var anchorMasterBeaconTransmissionTime: UInt32
+    /// Channel 6 windows ended since the device entered the cluster.
+    var windowCount: UInt64 = 0
+    var lastAnchorMasterUpdate: UInt64 = 0
+    /// Sync beacons of the cluster heard since the last election (the end of the previous channel 6
+    /// window), by transmitter.
+    var peers: [MACAddress: PeerObservation] = [:]
+    /// The window open now on each channel.
+    var openWindows: [NANChannel: DiscoveryWindow] = [:]
+
+    func tsf(at instant: Instant) -> UInt64 {
+        let local = Int64(truncatingIfNeeded: instant.nanoseconds / 1_000)
+        let (sum, overflow) = local.addingReportingOverflow(tsfOffsetMicroseconds)
+        if overflow { return tsfOffsetMicroseconds > 0 ? UInt64(Int64.max) : 0 }
+        return UInt64(clamping: sum)
+    }
+
+    func instant(atTSF tsf: UInt64) -> Instant {
+        let (local, overflow) = Int64(clamping: tsf).subtractingReportingOverflow(tsfOffsetMicroseconds)
+        guard !overflow, local > 0 else {
+            return overflow && tsfOffsetMicroseconds < 0 ? Instant(nanoseconds: .max) : .zero
+        }
+        return Instant(nanoseconds: UInt64(local).multipliedReportingOverflow(by: 1_000).partialValue)
+    }
+}
+
+/// One peer's sync beacon, as the master election needs it (1.4).
+struct PeerObservation: Hashable, Sendable {
+    var masterRank: UInt64
+    var rssiDBm: Int
+}
