@@ -1,5 +1,65 @@
 import AwareWire
 
+/// A frame the capture cut short (pcap `incl_len` < `orig_len`, a snap length smaller than
+/// the frame) cannot be judged: its missing octets would look like a malformed attribute. It
+/// is skipped and noted, never parsed as if whole.
+public struct FrameTruncatedRule: AnalysisRule {
+    public let id = "WA/CAP/FRAME-01"
+    public let title = "Frames cut short by the snap length are skipped"
+    public let severity = AnalysisSeverity.info
+    public let source = "pcap record header incl_len/orig_len (tcpdump.org LINKTYPE docs; platform-notes.md 4)"
+
+    public init() {}
+
+    public func findings(in context: AnalysisContext) -> [AnalysisFinding] {
+        context.frames.compactMap { frame in
+            guard case .truncated(let captured, let original) = frame.condition else { return nil }
+            return finding(
+                frame.number,
+                "the capture kept \(captured) of the frame's \(original) octets (snap length); frame not judged"
+            )
+        }
+    }
+}
+
+/// A frame received with a bad FCS is noise from the sniffer's point of view: the transmitter
+/// sent something else. Radiotap says so (Flags bit 0x40), or the FCS the capture kept does not
+/// match the CRC-32 of the frame. Skipped and noted.
+public struct FrameCorruptedRule: AnalysisRule {
+    public let id = "WA/CAP/FRAME-02"
+    public let title = "Frames received with a bad FCS are skipped"
+    public let severity = AnalysisSeverity.info
+    public let source = "IEEE 802.11-2020 9.2.4.8 (FCS field); radiotap.org Flags (0x10 FCS at end, 0x40 bad FCS)"
+
+    public init() {}
+
+    public func findings(in context: AnalysisContext) -> [AnalysisFinding] {
+        context.frames.compactMap { frame in
+            guard frame.condition == .badFCS else { return nil }
+            return finding(frame.number, "received with a bad FCS (\(frame.octets.count) octets); frame not judged")
+        }
+    }
+}
+
+/// Every whole frame must parse: the 802.11 header, and for NAN frames every attribute, whose
+/// length fields must exactly cover the body (hostap `nan_parse_attrs` drops the whole frame
+/// otherwise). The message names the structure, field and octet offset (from Frame Control).
+public struct FrameMalformedRule: AnalysisRule {
+    public let id = "WA/CAP/FRAME-03"
+    public let title = "Frames and NAN attributes are well formed"
+    public let severity = AnalysisSeverity.error
+    public let source = "nan-wire-reference.md 1.1, 2.1 (attribute header; hostap nan_parse_attrs), 2.2-2.18"
+
+    public init() {}
+
+    public func findings(in context: AnalysisContext) -> [AnalysisFinding] {
+        context.frames.compactMap { frame in
+            guard frame.condition == .whole, case .failure(let error)? = frame.parsed else { return nil }
+            return finding(frame.number, "malformed \(frame.octets.count)-octet frame: \(error)")
+        }
+    }
+}
+
 /// The Service Descriptor attribute and its extension must agree: an SDEA extends the SDA with
 /// the same Instance ID (hostap matches them by instance ID), an Instance ID is 1..255, and the
 /// Service Control type 3 is reserved.
