@@ -24,3 +24,72 @@ extension AnalysisRule {
         )
     }
 }
+
+/// How bad a finding is. `error` is a conformance failure (exit status 1); `warning` is
+/// something a peer may trip over; `info` notes what the capture let the analyzer see (a
+/// frame it had to skip), not what the device did.
+public enum AnalysisSeverity: String, CaseIterable, Hashable, Sendable, Comparable {
+    case error
+    case warning
+    case info
+
+    /// Errors first, then warnings, then notes: the order people read them in.
+    private var rank: Int {
+        switch self {
+        case .error: 0
+        case .warning: 1
+        case .info: 2
+        }
+    }
+
+    public static func < (lhs: AnalysisSeverity, rhs: AnalysisSeverity) -> Bool { lhs.rank < rhs.rank }
+
+    /// "ERROR", "WARNING", "INFO" for the text report.
+    public var label: String { rawValue.uppercased() }
+}
+
+/// One thing a rule found in a capture: where (the frame number, 1-based as Wireshark
+/// numbers frames; nil for something about the capture as a whole), which rule, how bad,
+/// what, and the source the rule comes from.
+public struct AnalysisFinding: Hashable, Sendable {
+    /// 1-based frame number, or nil for a finding about the whole capture.
+    public var frame: Int?
+    public var ruleID: String
+    public var severity: AnalysisSeverity
+    public var message: String
+    public var source: String
+
+    public init(frame: Int?, ruleID: String, severity: AnalysisSeverity, message: String, source: String) {
+        self.frame = frame
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.source = source
+    }
+}
+
+/// Every rule `aware-conform analyze` checks, in the order reports list them. IDs are stable:
+/// a rule that changes meaning gets a new ID.
+public enum AnalysisCatalogue {
+    public static let rules: [any AnalysisRule] = [
+        FrameTruncatedRule(),
+        FrameCorruptedRule(),
+        FrameMalformedRule(),
+        ServiceDescriptorConsistencyRule(),
+        ServiceIDHashRule(),
+        TXTValueLengthRule(),
+        TXTPairingKeysRule(),
+        TXTProfileValuesRule(),
+        PairingAdvertisementRule(),
+        BootstrappingExchangeRule(),
+        IdentityResolutionAfterPairingRule(),
+        ProtectedAfterPairingRule(),
+        ProtectedDualInTheClearRule(),
+        ProtectedDataRule(),
+        SDFDiscoveryWindowRule(),
+        DataBurstRule(),
+    ]
+
+    /// The rule with `id`, if there is one.
+    public static func rule(_ id: String) -> (any AnalysisRule)? { rules.first { $0.id == id } }
+}

@@ -38,3 +38,113 @@ public struct TestCatalogue: Sendable {
         }
     }
 }
+
+/// A row of `aware-conform list`: a test and, when a profile was given, whether it applies.
+public struct CatalogueEntry: Sendable {
+    public let test: ConformanceTest
+    /// Nil when listed without a profile.
+    public let applicability: Applicability?
+}
+
+/// A catalogue that cannot be built: a programming error in the test definitions, reported with the
+/// offending ID so it is fixed before any run.
+public enum CatalogueError: Error, Hashable, Sendable, CustomStringConvertible {
+    case invalidTestID(String, reason: String)
+    case duplicateTestID(String)
+    case invalidTag(String)
+
+    public var description: String {
+        switch self {
+        case .invalidTestID(let text, let reason): "invalid test ID \"\(text)\": \(reason)"
+        case .duplicateTestID(let id): "two tests share the ID \(id)"
+        case .invalidTag(let tag): "invalid tag \"\(tag)\": tags are lower-case words joined by hyphens"
+        }
+    }
+}
+
+/// Which tests a run takes: the union of the `--only` patterns (all tests when there are none), minus
+/// every test a `--skip` pattern matches.
+public struct TestSelection: Hashable, Sendable {
+    public var only: [TestPattern]
+    public var skip: [TestPattern]
+
+    public init(only: [String] = [], skip: [String] = []) {
+        self.only = only.map(TestPattern.init)
+        self.skip = skip.map(TestPattern.init)
+    }
+
+    public static let all = TestSelection()
+
+    public func includes(_ id: TestID) -> Bool {
+        (only.isEmpty || only.contains { $0.matches(id) }) && !skip.contains { $0.matches(id) }
+    }
+
+    /// `--only` patterns that match no test of the catalogue: almost always a typo, so the runner
+    /// refuses them rather than quietly running less than was asked.
+    public func unmatchedOnlyPatterns(in ids: [TestID]) -> [TestPattern] {
+        only.filter { pattern in !ids.contains { pattern.matches($0) } }
+    }
+}
+
+/// An `--only` / `--skip` pattern over test IDs. `*` matches any run of characters, `/` included
+/// (`WA/DISC/*` selects `WA/DISC/MF/BV-03`), `?` matches one character; everything else matches
+/// itself, ignoring case (IDs are upper-case, typing them need not be).
+public struct TestPattern: Hashable, Sendable, CustomStringConvertible {
+    public let text: String
+    private let characters: [Character]
+
+    public init(_ text: String) {
+        self.text = text
+        characters = Array(text.uppercased())
+    }
+
+    public var description: String { text }
+
+    public func matches(_ id: TestID) -> Bool { matches(id.description) }
+
+    public func matches(_ candidate: String) -> Bool {
+        let subject = Array(candidate.uppercased())
+        // Greedy match with one backtrack point: the last `*` seen and where its run began.
+        var p = 0
+        var s = 0
+        var star: (pattern: Int, subject: Int)?
+        while s < subject.count {
+            if p < characters.count, characters[p] == "*" {
+                star = (p, s)
+                p += 1
+            } else if p < characters.count, characters[p] == "?" || characters[p] == subject[s] {
+                p += 1
+                s += 1
+            } else if let backtrack = star {
+                p = backtrack.pattern + 1
+                s = backtrack.subject + 1
+                star = (backtrack.pattern, backtrack.subject + 1)
+            } else {
+                return false
+            }
+        }
+        while p < characters.count, characters[p] == "*" { p += 1 }
+        return p == characters.count
+    }
+}
+
+/// The whole catalogue: every test group the runner knows, and for each emulator fault the
+/// tests it must make fail across all groups (what `aware-conform selftest` checks).
+public enum ConformanceSuites {
+    public static func tests(target: any AccessoryTarget, faults: [String] = []) throws -> [ConformanceTest] {
+        try DiscoverySuite.tests(target: target, faults: faults) + PairingSuite.tests(target: target, faults: faults)
+            + DataPathSuite.tests(target: target, faults: faults)
+    }
+
+    /// Every fault some group expects failures for.
+    public static var faults: [String] {
+        Set(DiscoverySuite.expectedFailures.keys).union(PairingSuite.expectedFailures.keys)
+            .union(DataPathSuite.expectedFailures.keys).sorted()
+    }
+
+    public static func expectedFailures(for fault: String, profile: ProfileFacts?) -> Set<String> {
+        DiscoverySuite.expectedFailures(for: fault, profile: profile)
+            .union(PairingSuite.expectedFailures(for: fault, profile: profile))
+            .union(DataPathSuite.expectedFailures(for: fault, profile: profile))
+    }
+}

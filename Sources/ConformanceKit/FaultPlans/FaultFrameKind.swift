@@ -1,3 +1,4 @@
+import AwareRadio
 import AwareWire
 
 /// The kinds of frame a fault plan names, in the protocol's own words. A frame can be of
@@ -111,5 +112,40 @@ public enum FaultFrameKind: String, CaseIterable, Hashable, Sendable {
         case .scheduleUpdateNotification: .scheduleUpdate
         default: nil
         }
+    }
+}
+
+/// Whose frames a fault step takes: the phone's (the stations the runner attached), the
+/// accessory's (everything else: on a shared air, the frames of other processes), or both.
+public enum FaultFrameSender: String, CaseIterable, Hashable, Sendable {
+    case phone
+    case accessory
+    case any
+
+    func includes(_ origin: FrameOrigin, phoneStations: Set<String>) -> Bool {
+        switch self {
+        case .any: return true
+        case .phone:
+            if case .local(let name) = origin { return phoneStations.contains(name) }
+            return false
+        case .accessory:
+            if case .local(let name) = origin { return !phoneStations.contains(name) }
+            return true
+        }
+    }
+}
+
+/// Which frames a step acts on: the `nth` frame (1-based; nil: every one) of a kind from a
+/// sender. Frames are counted as their senders hand them to the air: the air's own
+/// retransmissions of a frame are the same frame, not the next one.
+public struct FaultFrameSelector: Hashable, Sendable {
+    public var kind: FaultFrameKind
+    public var sender: FaultFrameSender
+    public var nth: Int?
+
+    public init(kind: FaultFrameKind, sender: FaultFrameSender = .any, nth: Int? = 1) {
+        self.kind = kind
+        self.sender = sender
+        self.nth = nth
     }
 }

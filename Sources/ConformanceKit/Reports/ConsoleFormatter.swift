@@ -124,3 +124,90 @@ public struct ConsoleFormatter: Sendable {
 
     static func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
 }
+
+/// Whether the console paints verdicts: only on a terminal, and never when NO_COLOR is set to anything
+/// but the empty string (no-color.org), so logs captured by CI stay plain text.
+public struct ConsoleStyle: Hashable, Sendable {
+    public var colour: Bool
+
+    public init(colour: Bool) {
+        self.colour = colour
+    }
+
+    public static let plain = ConsoleStyle(colour: false)
+
+    public static func detect(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        isTerminal: Bool = isatty(STDOUT_FILENO) == 1
+    ) -> ConsoleStyle {
+        let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return ConsoleStyle(colour: isTerminal && !noColour)
+    }
+
+    func paint(_ text: String, _ verdict: TestVerdict) -> String {
+        guard colour else { return text }
+        let code =
+            switch verdict {
+            case .pass: "32"
+            case .fail: "31"
+            case .skip: "33"
+            case .error: "35"
+            case .timeout: "1;31"
+            }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+
+    func bold(_ text: String) -> String { colour ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+}
+
+/// Prints the console view as the run goes: the banner, a line per test in catalogue order, the summary.
+public struct ConsoleReporter: RunObserver {
+    public let formatter: ConsoleFormatter
+    private let write: @Sendable (String) -> Void
+
+    /// `write` receives whole lines; the default writes to standard output, unbuffered.
+    public init(
+        style: ConsoleStyle = .detect(),
+        write: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
+    ) {
+        formatter = ConsoleFormatter(style: style)
+        self.write = write
+    }
+
+    public func runStarted(_ plan: RunPlan) { write(formatter.banner(plan)) }
+
+    public func testFinished(_ result: TestResult, position: Int, total: Int) {
+        write(formatter.progress(result, position: position, total: total))
+    }
+
+    public func runFinished(_ result: RunResult) { write(formatter.summary(result)) }
+}
+
+/// The text of `aware-conform list`: every test with its ID, group, tags and title, and when a profile
+/// was given, whether it applies and why not.
+public enum CatalogueListingFormatter {
+    public static func render(_ entries: [CatalogueEntry]) -> String {
+        let idWidth = max(2, entries.map { $0.test.id.description.count }.max() ?? 0)
+        let groupWidth = max(5, entries.map { $0.test.group.count }.max() ?? 0)
+        let withProfile = entries.contains { $0.applicability != nil }
+        func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
+        var text = pad("ID", idWidth) + "  " + pad("GROUP", groupWidth) + (withProfile ? "  APPLIES" : "") + "  TITLE\n"
+        for entry in entries {
+            let test = entry.test
+            var line = pad(test.id.description, idWidth) + "  " + pad(test.group, groupWidth)
+            if let applicability = entry.applicability {
+                line += "  " + pad(applicability.isApplicable ? "yes" : "no", 7)
+            }
+            line += "  " + test.title
+            if !test.tags.isEmpty { line += "  [" + test.tags.map(\.name).joined(separator: ", ") + "]" }
+            text += line + "\n"
+            if let reason = entry.applicability?.reason {
+                text += String(repeating: " ", count: idWidth + 2) + "not applicable: \(reason)\n"
+            }
+        }
+        let applicable = entries.count { $0.applicability?.isApplicable ?? false }
+        text += "\n\(entries.count) test\(entries.count == 1 ? "" : "s")"
+        text += withProfile ? ", \(applicable) applicable to the profile\n" : "\n"
+        return text
+    }
+}

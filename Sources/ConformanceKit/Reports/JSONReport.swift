@@ -1,5 +1,6 @@
 import AwareCore
 import AwareWire
+import Foundation
 
 /// The run as one JSON document for machines (docs/reference/reports.md, "JSON report"; the schema is
 /// docs/reference/report.schema.json). Every key is always present, with null where it does not apply; seeds
@@ -130,4 +131,64 @@ public enum JSONReport {
 
     private static func int(_ value: Int) -> JSONValue { .integer(Int64(value)) }
     private static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+}
+
+extension JSONValue {
+    /// An object with its keys in sorted order: how every object of the reports and events is built,
+    /// so their bytes depend only on their content.
+    static func sortedObject(_ members: [String: JSONValue]) -> JSONValue {
+        .object(members.keys.sorted().map { ($0, members[$0, default: .null]) })
+    }
+
+    /// The value as indented JSON text (two spaces), for files people also read.
+    var prettyJSON: String {
+        var text = ""
+        writePretty(to: &text, indent: "")
+        return text
+    }
+
+    private func writePretty(to text: inout String, indent: String) {
+        let inner = indent + "  "
+        switch self {
+        case .array(let values) where !values.isEmpty:
+            text += "[\n"
+            for (index, value) in values.enumerated() {
+                text += (index > 0 ? ",\n" : "") + inner
+                value.writePretty(to: &text, indent: inner)
+            }
+            text += "\n" + indent + "]"
+        case .object(let members) where !members.isEmpty:
+            text += "{\n"
+            for (index, (key, value)) in members.enumerated() {
+                text += (index > 0 ? ",\n" : "") + inner + JSONValue.string(key).serialized + ": "
+                value.writePretty(to: &text, indent: inner)
+            }
+            text += "\n" + indent + "}"
+        default:
+            text += serialized
+        }
+    }
+}
+
+/// Times as the reports write them.
+enum ReportTime {
+    /// RFC 3339 / ISO 8601 in UTC with milliseconds: `2026-05-12T14:15:03.123Z` (JSON report).
+    static func iso8601(_ date: Date) -> String { format(date, "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'") }
+
+    /// `2026-05-12T14:15:03`, UTC without a zone: the form Ant's JUnit task writes and CI servers read.
+    static func junitTimestamp(_ date: Date) -> String { format(date, "yyyy-MM-dd'T'HH:mm:ss") }
+
+    /// Seconds with millisecond precision, no exponent: `0.012` (JUnit `time`).
+    static func junitSeconds(_ value: Double) -> String { String(format: "%.3f", max(0, value)) }
+
+    /// Seconds rounded to microseconds (JSON report durations).
+    static func seconds(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+
+    private static func format(_ date: Date, _ pattern: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = pattern
+        return formatter.string(from: date)
+    }
 }

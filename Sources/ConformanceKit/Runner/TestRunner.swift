@@ -258,3 +258,71 @@ private struct Judgement {
         }
     }
 }
+
+/// The tests a run will take (this shard's share of the selection, in catalogue order) and whether
+/// each applies.
+public struct RunPlan: Sendable {
+    public var metadata: RunMetadata
+    public var entries: [CatalogueEntry]
+
+    public var tests: [ConformanceTest] { entries.map(\.test) }
+}
+
+/// Follows a run as it goes (the console reporter is one). The runner calls these one at a time, and
+/// `testFinished` in catalogue order whatever order parallel jobs finish in, so output is the same
+/// for `--jobs 1` and `--jobs 8`.
+public protocol RunObserver: Sendable {
+    func runStarted(_ plan: RunPlan)
+    /// `position` counts from 1 up to `total`, the number of tests in the plan.
+    func testFinished(_ result: TestResult, position: Int, total: Int)
+    func runFinished(_ result: RunResult)
+}
+
+/// Gathers results from the workers and hands them to the observer in catalogue order: a result is
+/// passed on as soon as every test before it has finished.
+final class ResultCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private let observer: (any RunObserver)?
+    private var results: [TestResult?]
+    private var nextToReport = 0
+    private var problems: [String] = []
+
+    init(count: Int, observer: (any RunObserver)?) {
+        results = Array(repeating: nil, count: count)
+        self.observer = observer
+    }
+
+    func deliver(_ result: TestResult, at index: Int, problems newProblems: [String]) {
+        lock.withLock {
+            results[index] = result
+            problems += newProblems
+            while nextToReport < results.count, let ready = results[nextToReport] {
+                nextToReport += 1
+                observer?.testFinished(ready, position: nextToReport, total: results.count)
+            }
+        }
+    }
+
+    var collected: (results: [TestResult], problems: [String]) {
+        lock.withLock { (results.compactMap { $0 }, problems) }
+    }
+}
+
+/// Hands out test indices to the worker threads, each exactly once.
+final class WorkQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private let count: Int
+    private var next = 0
+
+    init(count: Int) {
+        self.count = count
+    }
+
+    func take() -> Int? {
+        lock.withLock {
+            guard next < count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+}

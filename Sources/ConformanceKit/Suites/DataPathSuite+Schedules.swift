@@ -117,3 +117,139 @@ extension DataPathSuite.Builder {
         context.expectEqual(pong, .pong([token]), "[\(shape)] the app's answer over the data path")
     }
 }
+
+extension DataPathSuite.Builder {
+    /// `WA/NDP/BV-14`: the schedule of an established NDL changes (NAF subtypes 10-13;
+    /// docs/reference/schedules.md, "Schedule updates"). hostap neither sends nor reads these frames;
+    /// MediaTek's gen4m driver does, and the exchange is judged by its reading: a Schedule
+    /// Request (NDL Request / Continued, a new dialog token) is answered with a Schedule Response
+    /// (NDL Type Response, the same token); Accepted commits slots inside the proposal, Continued
+    /// counter-proposes and waits for a Schedule Confirm. A Schedule Update Notification announces
+    /// the sender's new committed schedule and gets no answer.
+    ///
+    /// The phone first asks to move the data path to every other one of its slots; then it
+    /// announces the others. Both halves lie in the accessory's schedule, so the request should be
+    /// accepted; after each change a stream from the accessory must reach the phone, which listens
+    /// only in the new slots: an accessory that kept its old slots after the notification sends
+    /// where the phone no longer listens.
+    func scheduleUpdates() throws -> [ConformanceTest] {
+        [
+            try test(
+                "WA/NDP/BV-14",
+                "After a data path is up, the phone renegotiates its schedule with Schedule Request/Response/Confirm "
+                    + "and traffic follows the new slots; an Update Notification is taken",
+                budget: .seconds(180)
+            ) { context, suite in
+                let (scenario, result) = try suite.openPaired(context)
+                defer { scenario.finish() }
+                let link = try suite.requireLink(context, scenario, result)
+                let accessory = link.peerNMI
+                let slots = link.schedule.slots
+                try context.require(
+                    slots.count >= 2 ? slots : nil,
+                    "the data path commits at least two slots to split: \(slots)"
+                )
+                // Every other slot, then the others: the gaps stay as short as the data path's own.
+                let channel = link.schedule.channel
+                let even = slots.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+                let proposal = NDPSchedule(channel: channel, slots: even, bandwidthMHz: 20)
+                let announced = NDPSchedule(
+                    channel: channel,
+                    slots: slots.filter { !even.contains($0) },
+                    bandwidthMHz: 20
+                )
+                try suite.renegotiate(context, scenario, link, to: proposal)
+                try suite.expectTraffic(context, scenario, link, "after the renegotiation")
+
+                var sent = false
+                scenario.session.perform {
+                    sent = scenario.phone.dataPaths.notifyScheduleUpdate(to: accessory, committed: announced)
+                }
+                try context.require(sent ? true : nil, "the phone announced \(announced.slots)")
+                scenario.pass(PairingSuite.settleTime)
+                context.log(
+                    "schedule_announced",
+                    ["slots": .array(announced.slots.map { .unsigned(UInt64($0)) })]
+                )
+                try suite.expectTraffic(context, scenario, link, "after the Update Notification of \(announced.slots)")
+            }
+        ]
+    }
+
+    /// The phone asks for `proposal`; the accessory's Schedule Response is judged.
+    private func renegotiate(
+        _ context: TestContext,
+        _ scenario: Scenario,
+        _ link: NDPLink,
+        to proposal: NDPSchedule
+    ) throws {
+        let accessory = link.peerNMI
+        var started = false
+        var before = 0
+        scenario.session.perform {
+            before = scenario.phone.dataPaths.receivedScheduleFrames[accessory]?.count ?? 0
+            started = scenario.phone.dataPaths.renegotiateSchedule(with: accessory, proposal: proposal)
+        }
+        try context.require(started ? true : nil, "the phone sent a Schedule Request for \(proposal.slots)")
+        let token = scenario.read { $0.dataPaths.scheduleDialogToken(with: accessory) }
+        // Three requests a second apart, then the phone gives up.
+        _ = scenario.wait(.seconds(4)) { !$0.dataPaths.scheduleEvents.isEmpty }
+        let response = try context.require(
+            scenario.read { phone in
+                (phone.dataPaths.receivedScheduleFrames[accessory] ?? []).dropFirst(before).lazy.compactMap {
+                    frame -> NANActionFrame? in
+                    guard case .nanAction(let naf) = frame.frame.body, naf.subtype == .scheduleResponse else {
+                        return nil
+                    }
+                    return naf
+                }.first
+            },
+            "the accessory answered the Schedule Request with a Schedule Response (NAF subtype 11)"
+        )
+        let message = try context.require(NDLScheduleMessage(response), "the Schedule Response parses")
+        let ndl = try context.require(message.ndl, "the Schedule Response carries an NDL attribute")
+        context.expectEqual(ndl.type, .response, "the NDL attribute's Type: Response (1)")
+        context.expectEqual(ndl.dialogToken, token, "the NDL attribute's dialog token: the request's")
+        let committed = message.schedule(on: proposal.channel)
+        context.log(
+            "schedule_answered",
+            [
+                "ndlStatus": .string("\(ndl.status)"), "dialogToken": .unsigned(UInt64(ndl.dialogToken)),
+                "committed": .array((committed?.slots ?? []).map { .unsigned(UInt64($0)) }),
+            ]
+        )
+        context.expect(
+            ndl.status == .accepted,
+            "NDL Accepted: the proposal \(proposal.slots) lies inside the slots the accessory committed to the "
+                + "data path; got \(ndl.status)"
+        )
+        if ndl.status == .accepted {
+            let inside = committed.map { proposal.contains($0) && !$0.slots.isEmpty } ?? false
+            context.expect(
+                inside,
+                "the committed availability of the Accepted response lies inside the proposal \(proposal.slots): "
+                    + "\((committed?.slots).map { "\($0)" } ?? "none on channel \(proposal.channel.number)")"
+            )
+        }
+        let events = scenario.read { $0.dataPaths.scheduleEvents }
+        let agreed = events.lazy.compactMap { event -> NDPSchedule? in
+            if case .updated(accessory, let schedule, false) = event { schedule } else { nil }
+        }.first
+        context.expect(agreed != nil, "the phone's data path moved to the agreed schedule: \(events)")
+    }
+
+    /// A stream from the accessory reaches the phone, which listens only in the NDL's slots now.
+    private func expectTraffic(
+        _ context: TestContext,
+        _ scenario: Scenario,
+        _ link: NDPLink,
+        _ when: String
+    ) throws {
+        let stream = try measure(context, scenario, link, rateHz: 20, payloadOctets: 200, seconds: 2)
+        context.expect(
+            stream.arrivals.count * 10 >= stream.offered * 9 && stream.offered > 0,
+            "\(when): at least 90 % of the accessory's datagrams arrived in the phone's new slots: "
+                + "\(stream.arrivals.count) of \(stream.offered)"
+        )
+    }
+}
