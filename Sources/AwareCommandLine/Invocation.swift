@@ -21,7 +21,7 @@ public enum Invocation {
     }
 }
 
-// MARK: - ExitStatus
+// MARK: - Exit codes
 
 extension ParsableCommand {
     /// Runs the command like `main()`, but a usage error exits 2, the project's code for

@@ -433,7 +433,7 @@ extension NANDevice {
     }
 }
 
-// MARK: - NANDevice+Configuration
+// MARK: - Configuration
 
 extension NANDevice {
     /// Who a device is and how it discovers.

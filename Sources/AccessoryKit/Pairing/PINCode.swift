@@ -76,7 +76,7 @@ public enum PINCodeError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-// MARK: - AccessoryPairingOptions
+// MARK: - PINSource
 
 /// Where the accessory's PINs come from.
 public enum PINSource: Hashable, Sendable {

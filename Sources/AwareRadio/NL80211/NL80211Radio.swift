@@ -186,7 +186,7 @@ public final class NL80211Radio: Air, @unchecked Sendable {
     }
 }
 
-// MARK: - NL80211RadioPort
+// MARK: - Port
 
 extension NL80211Radio {
     /// A station's attachment to an ``NL80211Radio``. It hears nothing until

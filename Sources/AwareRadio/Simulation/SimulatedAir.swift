@@ -176,7 +176,7 @@ public final class SimulatedAir: ImpairableAir {
     }
 }
 
-// MARK: - SimulatedAirConfiguration
+// MARK: - Configuration
 
 extension SimulatedAir {
     /// Everything that shapes a simulated air. Two airs with equal configurations, fed the
@@ -239,7 +239,7 @@ extension SimulatedAir {
     }
 }
 
-// MARK: - SimulatedAirPort
+// MARK: - Port
 
 extension SimulatedAir {
     /// A station's attachment to a ``SimulatedAir``: its receiver's channels, its transmit
@@ -312,7 +312,7 @@ extension SimulatedAir {
     }
 }
 
-// MARK: - SimulatedAirStatistics
+// MARK: - Statistics
 
 extension SimulatedAir {
     /// What the air has carried so far, for benchmarks and reports.

@@ -183,7 +183,7 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
     }
 }
 
-// MARK: - SocketAirPort
+// MARK: - Port
 
 extension SocketAir {
     /// A station's attachment to a ``SocketAir``. Like a port on the simulated air it hears
@@ -228,7 +228,7 @@ extension SocketAir {
     }
 }
 
-// MARK: - SocketAir+Events
+// MARK: - Side channel
 
 /// Events between programs that are not radio frames (docs/reference/socket-air.md, message type 3).
 /// The first user is the accessory's PIN display: on a shared air it stands in for the eyes of
