@@ -1,4 +1,6 @@
+import ArgumentParser
 import Foundation
+import Logging
 
 /// How this program was started, so that the commands it prints (a failing test's `rerun:` line,
 /// a hint in a banner) can be pasted as they are: `.build/debug/aware-conform`, not a bare
@@ -18,3 +20,53 @@ public enum Invocation {
         return argumentZero
     }
 }
+
+// MARK: - Exit codes
+
+extension ParsableCommand {
+    /// Runs the command like `main()`, but a usage error exits 2, the project's code for
+    /// "usage or profile error" (docs/reference/architecture.md, CLI conventions), instead of
+    /// ArgumentParser's 64 (EX_USAGE).
+    public static func mainWithProjectExitCodes() -> Never {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            Foundation.exit(0)
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}
+
+// MARK: - LoggingOptions
+
+/// `--log-level`, shared by every command: diagnostics go to standard error through
+/// swift-log, so standard output stays clean for results and JSON.
+public struct LoggingOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How much to log to standard error: trace, debug, info, notice, warning, error or critical.",
+            valueName: "level"
+        )
+    )
+    public var logLevel: Logger.Level = .warning
+
+    public init() {}
+
+    /// Sends logs to standard error at the chosen level. Call once, first thing in `run()`.
+    public func bootstrap() {
+        let level = logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -469,3 +469,88 @@ public final class Accessory {
         return changed
     }
 }
+
+// MARK: - AccessoryOptions
+
+/// How one run of the accessory behaves beyond its profile.
+public struct AccessoryOptions: Hashable, Sendable {
+    /// Seeds the accessory's deterministic randomness (instance IDs, backoff, cluster ID).
+    public var seed: UInt64
+    public var faults: Set<AccessoryFault>
+    /// Unsynchronized service discovery instead of joining or forming a cluster.
+    public var unsynchronized: Bool
+    /// Where the accessory stands on the simulated air, in metres.
+    public var position: StationConfiguration.Position
+    /// Overrides the NMI the profile gives or implies.
+    public var address: MACAddress?
+    /// Which start this is, counted in the state directory; nil without one.
+    public var boot: Int?
+    /// Where PINs come from: the CSPRNG, or the seed on the simulated air so runs replay.
+    public var pinSource: PINSource
+
+    public init(
+        seed: UInt64 = 1,
+        faults: Set<AccessoryFault> = [],
+        unsynchronized: Bool = false,
+        position: StationConfiguration.Position = .origin,
+        address: MACAddress? = nil,
+        boot: Int? = nil,
+        pinSource: PINSource = .systemRandom
+    ) {
+        self.pinSource = pinSource
+        self.boot = boot
+        self.seed = seed
+        self.faults = faults
+        self.unsynchronized = unsynchronized
+        self.position = position
+        self.address = address
+    }
+}
+
+// MARK: - AccessoryEvent
+
+/// Something the accessory did or saw, as `accessory-emu` reports it: a line of text for
+/// people, or one JSON object per line with an `event` key for scripts (docs/reference/events.md).
+public struct AccessoryEvent: Sendable {
+    /// The event's name, the value of its `event` key ("ready", "publish_started", ...).
+    public var name: String
+    /// When it happened on the accessory's clock.
+    public var time: Instant
+    /// The event's fields, in order.
+    public var fields: [(String, JSONValue)]
+    /// The line a person reads.
+    public var text: String
+
+    public init(name: String, time: Instant, fields: [(String, JSONValue)] = [], text: String) {
+        self.name = name
+        self.time = time
+        self.fields = fields
+        self.text = text
+    }
+
+    /// `{"event": name, "t": seconds, ...fields}`
+    public var json: JSONValue {
+        .object([("event", .string(name)), ("t", .double((time.seconds * 1e6).rounded() / 1e6))] + fields)
+    }
+}
+
+// MARK: - AccessoryIdentity
+
+/// The accessory's NAN Management Interface address: the profile's `radio.nmi`, or one
+/// derived from `radio.nmiSeed` (else the run's seed) so that runs are reproducible.
+enum AccessoryIdentity {
+    /// A locally administered unicast address (first octet 0x02, IEEE 802 clause 8.2)
+    /// whose other five octets come from `seed`.
+    static func address(fromSeed seed: UInt64) -> MACAddress {
+        var generator = SeededGenerator(seed: seed ^ 0x4E4D_4953_4545_4421)
+        let value = generator.next()
+        return MACAddress(
+            0x02,
+            UInt8(truncatingIfNeeded: value >> 32),
+            UInt8(truncatingIfNeeded: value >> 24),
+            UInt8(truncatingIfNeeded: value >> 16),
+            UInt8(truncatingIfNeeded: value >> 8),
+            UInt8(truncatingIfNeeded: value)
+        )
+    }
+}

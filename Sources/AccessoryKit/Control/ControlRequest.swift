@@ -65,3 +65,200 @@ public enum ControlRequest: Hashable, Sendable {
     /// The longest power-off a reboot may ask for, in seconds.
     public static let maximumOffSeconds = 60.0
 }
+
+// MARK: - ControlRequest+Parsing
+
+extension ControlRequest {
+    /// The request `command` names, from the object's other members.
+    init(command: String, fields: inout ControlFields) throws(ControlRequestError) {
+        switch command {
+        case "status": self = .status
+        case "paired-devices": self = .pairedDevices
+        case "reboot":
+            let nmi: MACAddress?
+            if let text = try fields.optionalString("nmi") {
+                guard let address = MACAddress(string: text), !address.isGroup else {
+                    throw .invalidValue(
+                        command: command,
+                        field: "nmi",
+                        reason: "must be an individual MAC address like 02:a0:00:00:00:01, not \"\(text.prefix(40))\""
+                    )
+                }
+                nmi = address
+            } else {
+                nmi = nil
+            }
+            let off = try fields.number("offSeconds", in: 0...Self.maximumOffSeconds, default: 0)
+            self = .reboot(nmi: nmi, offSeconds: off)
+        case "factory-reset": self = .factoryReset
+        case "set-faults":
+            var faults: [AccessoryFault] = []
+            for name in try fields.stringList("faults") {
+                guard let fault = AccessoryFault(rawValue: name) else {
+                    throw .invalidValue(
+                        command: command,
+                        field: "faults",
+                        reason: "names an unknown fault \"\(name.prefix(40))\" (accessory-emu --help lists them)"
+                    )
+                }
+                if !faults.contains(fault) { faults.append(fault) }
+            }
+            self = .setFaults(faults)
+        case "clear-faults": self = .clearFaults
+        case "set-position":
+            let limit = Self.maximumDistance
+            let x = try fields.number("x", in: -limit...limit)
+            let y = try fields.number("y", in: -limit...limit, default: 0)
+            self = .setPosition(x: x, y: y)
+        case "set-tx-power":
+            self = .setTransmitPower(dBm: try fields.integer("dBm", in: Self.transmitPowerRange))
+        case "update-service":
+            let service = try fields.requiredString("service")
+            self = .updateService(service: service, txt: try fields.stringMap("txt"))
+        case "renegotiate-schedule":
+            let mode: PerformanceMode?
+            if let text = try fields.optionalString("mode") {
+                guard let value = PerformanceMode(rawValue: text) else {
+                    throw .invalidValue(
+                        command: command,
+                        field: "mode",
+                        reason:
+                            "must be \(PerformanceMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")), not \"\(text.prefix(40))\""
+                    )
+                }
+                mode = value
+            } else {
+                mode = nil
+            }
+            self = .renegotiateSchedule(mode: mode)
+        case "shutdown": self = .shutdown
+        default: throw .unknownCommand(String(command.prefix(40)))
+        }
+    }
+}
+
+// MARK: - ControlFields
+
+/// The members of a control object, taken one by one so that whatever is left over is a field
+/// the command does not know.
+struct ControlFields {
+    var members: [JSONNode.Member]
+    var command = ""
+
+    init(members: [JSONNode.Member]) {
+        self.members = members
+    }
+
+    /// Removes and returns the first member called `key` (a later duplicate is then left over).
+    mutating func take(_ key: String) -> JSONNode? {
+        guard let index = members.firstIndex(where: { $0.key == key }) else { return nil }
+        return members.remove(at: index).value
+    }
+
+    func refuseLeftovers() throws(ControlRequestError) {
+        if let first = members.first { throw .unknownField(command: command, field: first.key) }
+    }
+
+    mutating func requiredString(_ key: String) throws(ControlRequestError) -> String {
+        guard let node = take(key) else { throw .missingField(command: command, field: key) }
+        guard case .string(let text) = node else {
+            throw .wrongType(command: command, field: key, expected: "a string", found: node.kindName)
+        }
+        return text
+    }
+
+    mutating func optionalString(_ key: String) throws(ControlRequestError) -> String? {
+        guard let node = take(key), !node.isNull else { return nil }
+        guard case .string(let text) = node else {
+            throw .wrongType(command: command, field: key, expected: "a string", found: node.kindName)
+        }
+        return text
+    }
+
+    /// A finite number within `range`.
+    mutating func number(
+        _ key: String,
+        in range: ClosedRange<Double>,
+        default fallback: Double? = nil
+    ) throws(ControlRequestError) -> Double {
+        guard let node = take(key), !node.isNull else {
+            if let fallback { return fallback }
+            throw .missingField(command: command, field: key)
+        }
+        guard case .number(let number) = node else {
+            throw .wrongType(command: command, field: key, expected: "a number", found: node.kindName)
+        }
+        guard range.contains(number.value) else {
+            throw .invalidValue(
+                command: command,
+                field: key,
+                reason: "must be between \(range.lowerBound) and \(range.upperBound), not \(number.text)"
+            )
+        }
+        return number.value
+    }
+
+    mutating func integer(_ key: String, in range: ClosedRange<Int>) throws(ControlRequestError) -> Int {
+        guard let node = take(key) else { throw .missingField(command: command, field: key) }
+        guard case .number(let number) = node, let value = number.integer else {
+            throw .wrongType(command: command, field: key, expected: "an integer", found: node.kindName)
+        }
+        guard range.contains(value) else {
+            throw .invalidValue(
+                command: command,
+                field: key,
+                reason: "must be between \(range.lowerBound) and \(range.upperBound), not \(value)"
+            )
+        }
+        return value
+    }
+
+    mutating func stringList(_ key: String) throws(ControlRequestError) -> [String] {
+        guard let node = take(key) else { throw .missingField(command: command, field: key) }
+        guard case .array(let items) = node else {
+            throw .wrongType(command: command, field: key, expected: "a list of strings", found: node.kindName)
+        }
+        var strings: [String] = []
+        for item in items {
+            guard case .string(let text) = item else {
+                throw .wrongType(
+                    command: command,
+                    field: key,
+                    expected: "a list of strings",
+                    found: "a list holding \(item.kindName)"
+                )
+            }
+            strings.append(text)
+        }
+        return strings
+    }
+
+    mutating func stringMap(_ key: String) throws(ControlRequestError) -> [String: String] {
+        guard let node = take(key), !node.isNull else { return [:] }
+        guard case .object(let entries) = node else {
+            throw .wrongType(command: command, field: key, expected: "an object of strings", found: node.kindName)
+        }
+        var map: [String: String] = [:]
+        for entry in entries {
+            guard case .string(let text) = entry.value else {
+                throw .wrongType(
+                    command: command,
+                    field: "\(key).\(entry.key)",
+                    expected: "a string",
+                    found: entry.value.kindName
+                )
+            }
+            guard map.updateValue(text, forKey: entry.key) == nil else {
+                throw .invalidValue(command: command, field: key, reason: "has the key \"\(entry.key)\" twice")
+            }
+        }
+        return map
+    }
+}
+
+extension JSONNode {
+    var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+}

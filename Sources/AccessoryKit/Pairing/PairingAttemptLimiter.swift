@@ -63,3 +63,21 @@ public struct PairingAttemptLimiter: Hashable, Sendable {
         lastLockout = nil
     }
 }
+
+// MARK: - LimiterCheck
+
+/// Whether a pairing attempt may start now.
+public enum LimiterCheck: Hashable, Sendable {
+    case allowed
+    case lockedOut(until: Instant)
+}
+
+// MARK: - LimiterOutcome
+
+/// What a wrong PIN leads to.
+public enum LimiterOutcome: Hashable, Sendable {
+    /// Pairing stays open for `remaining` more wrong PINs before a lockout.
+    case allowed(remaining: Int)
+    /// Pairing is refused until `until`, `duration` after the wrong PIN that locked it.
+    case lockedOut(until: Instant, duration: Interval)
+}

@@ -17,3 +17,77 @@ public struct AppProfile: Codable, Hashable, Sendable {
         self.control = control
     }
 }
+
+// MARK: - TelemetryApp
+
+/// A stream of fixed-size telemetry datagrams at a fixed rate, like the sample's drone.
+public struct TelemetryApp: Codable, Hashable, Sendable {
+    public var service: String
+    public var port: Int?
+    public var rateHz: Double
+    public var payloadBytes: Int
+
+    public init(service: String, port: Int? = nil, rateHz: Double, payloadBytes: Int) {
+        self.service = service
+        self.port = port
+        self.rateHz = rateHz
+        self.payloadBytes = payloadBytes
+    }
+}
+
+// MARK: - FileServiceApp
+
+/// A file server offering the listed files, like Apple's `_file-service._tcp` examples.
+public struct FileServiceApp: Codable, Hashable, Sendable {
+    public struct File: Codable, Hashable, Sendable {
+        public var name: String
+        public var sizeBytes: Int
+
+        public init(name: String, sizeBytes: Int) {
+            self.name = name
+            self.sizeBytes = sizeBytes
+        }
+    }
+
+    public var service: String
+    public var port: Int?
+    public var files: [File]
+
+    public init(service: String, port: Int? = nil, files: [File]) {
+        self.service = service
+        self.port = port
+        self.files = files
+    }
+}
+
+// MARK: - AudioStreamApp
+
+/// A PCM audio sink or source in fixed-length frames.
+public struct AudioStreamApp: Codable, Hashable, Sendable {
+    public var service: String
+    public var port: Int?
+    public var sampleRateHz: Int
+    public var channels: Int
+    public var frameMs: Int
+
+    public init(service: String, port: Int? = nil, sampleRateHz: Int, channels: Int, frameMs: Int = 10) {
+        self.service = service
+        self.port = port
+        self.sampleRateHz = sampleRateHz
+        self.channels = channels
+        self.frameMs = frameMs
+    }
+}
+
+// MARK: - ControlApp
+
+/// A request/response control channel (commands in, acknowledgements out).
+public struct ControlApp: Codable, Hashable, Sendable {
+    public var service: String
+    public var port: Int?
+
+    public init(service: String, port: Int? = nil) {
+        self.service = service
+        self.port = port
+    }
+}

@@ -108,3 +108,95 @@ public final class AccessoryStateDirectory {
         }
     }
 }
+
+// MARK: - AccessoryIdentityRecord
+
+/// What the accessory keeps about itself across restarts: the NMI it uses (so a phone sees
+/// the same device after a reboot) and how many times it has started.
+public struct AccessoryIdentityRecord: Hashable, Sendable, Codable {
+    public static let currentFormat = "awarebench-accessory-identity/1"
+
+    public var format: String
+    public var nmi: String
+    public var boots: Int
+
+    public init(nmi: MACAddress, boots: Int) {
+        format = Self.currentFormat
+        self.nmi = nmi.description
+        self.boots = boots
+    }
+
+    public var address: MACAddress? { MACAddress(string: nmi) }
+}
+
+// MARK: - FactoryResetSummary
+
+/// What `AccessoryStateDirectory.factoryReset()` removed, for the person who asked.
+public struct FactoryResetSummary: Hashable, Sendable, CustomStringConvertible {
+    /// Paired devices forgotten; nil when the pairing store was damaged and could not be counted.
+    public var pairedDevices: Int?
+    public var removedOwnNIK: Bool
+    /// identity.json (the NMI and the boot count).
+    public var removedIdentity: Bool
+
+    public init(pairedDevices: Int?, removedOwnNIK: Bool, removedIdentity: Bool) {
+        self.pairedDevices = pairedDevices
+        self.removedOwnNIK = removedOwnNIK
+        self.removedIdentity = removedIdentity
+    }
+
+    public var removedNothing: Bool { pairedDevices == 0 && !removedOwnNIK && !removedIdentity }
+
+    /// "removed 2 paired devices and the identity".
+    public var description: String {
+        if removedNothing { return "nothing to remove: no paired devices and no identity" }
+        let devices =
+            switch pairedDevices {
+            case nil: "the damaged pairing store"
+            case 1: "1 paired device"
+            case let count?: "\(count) paired devices"
+            }
+        // The own NIK is part of who the device is, as its NMI is.
+        return "removed \(devices)" + (removedIdentity || removedOwnNIK ? " and the identity" : "")
+    }
+}
+
+// MARK: - AccessoryStateError
+
+/// Why the accessory's state directory cannot be used. Nothing in it is ever replaced
+/// silently: a file that does not read is reported, and left for a person to look at.
+public enum AccessoryStateError: Error, Hashable, Sendable, CustomStringConvertible {
+    case notADirectory(String)
+    case unusable(path: String, reason: String)
+    case inUse(path: String)
+    case corrupt(path: String, reason: String)
+    case unsupportedFormat(path: String, format: String)
+    /// The pairing store refused a change (`.pairedDeviceLimit`, `.invalidRecord`).
+    case pairingStore(DeviceStateError)
+
+    /// The same problem in the accessory's words.
+    public init(_ error: DeviceStateError) {
+        switch error {
+        case .notADirectory(let path): self = .notADirectory(path)
+        case .unusable(let path, let reason): self = .unusable(path: path, reason: reason)
+        case .inUse(let path): self = .inUse(path: path)
+        case .corrupt(let path, let reason): self = .corrupt(path: path, reason: reason)
+        case .unsupportedFormat(let path, let format): self = .unsupportedFormat(path: path, format: format)
+        case .pairedDeviceLimit, .invalidRecord: self = .pairingStore(error)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notADirectory(let path): "\(path) exists and is not a directory"
+        case .unusable(let path, let reason): "cannot use \(path): \(reason)"
+        case .inUse(let path):
+            "\(path) is in use by another accessory-emu (it holds \(path)/lock); give each accessory its own --state-dir"
+        case .corrupt(let path, let reason):
+            "\(path) is damaged (\(reason)); it was left as it is: move it away to start afresh"
+        case .unsupportedFormat(let path, let format):
+            "\(path) has format \"\(format)\", which this accessory-emu does not know"
+        case .pairingStore(let error): error.description
+        }
+    }
+}

@@ -127,3 +127,27 @@ public final class AppTransport {
         }
     }
 }
+
+// MARK: - AppDatagram
+
+/// One application message that arrived on a data path, with where it came from.
+public struct AppDatagram: Hashable, Sendable {
+    public var link: DataLinkID
+    public var sourcePort: UInt16
+    public var destinationPort: UInt16
+    public var message: AppMessage
+    /// The TID of the QoS data frame that carried it: the sender's access category.
+    public var tid: UInt8
+    public var info: RxInfo
+}
+
+// MARK: - AppPorts
+
+/// The UDP ports of the bench's application traffic. The accessory listens on the port its
+/// profile gives each service (`datapath.port`); the phone's app sends from, and receives on,
+/// one ephemeral port, the first of the dynamic range (RFC 6335 6).
+public enum AppPorts {
+    public static let phone: UInt16 = 49_152
+    /// An accessory service without a port in its profile.
+    public static let defaultService: UInt16 = 7_000
+}

@@ -293,3 +293,59 @@ public final class DataPathManager {
         return nil
     }
 }
+
+// MARK: - DataPathEvent
+
+/// What a ``DataPathManager`` reports to its owner.
+public enum DataPathEvent: Hashable, Sendable {
+    /// Setup finished; the device carries the data path's frames from now on.
+    case established(NDPLink)
+    /// Setup failed; `peer` is the other side's NMI.
+    case failed(DataLinkID, NDPFailure)
+    /// The data path ended, by a Data Path Termination from either side.
+    case terminated(DataLinkID, reason: NANReasonCode, byPeer: Bool)
+    /// The peer stopped acknowledging data frames: the data path is gone without a Termination.
+    case lost(DataLinkID)
+}
+
+// MARK: - DataLinkScheduleEvent
+
+/// What a ``DataPathManager`` reports about the schedule of an established NDL with `peer`
+/// (every data path with one peer shares it).
+public enum DataLinkScheduleEvent: Hashable, Sendable {
+    /// A renegotiation (Schedule Request / Response / Confirm) agreed on `schedule`; every data
+    /// path with the peer runs on it now. `requestedByPeer` says who asked.
+    case updated(peer: MACAddress, NDPSchedule, requestedByPeer: Bool)
+    /// A renegotiation failed (rejected, refused or unanswered): the NDL keeps its schedule.
+    case failed(peer: MACAddress, NDPFailure, requestedByPeer: Bool)
+    /// The peer announced a new committed schedule (Schedule Update Notification); the NDL
+    /// runs on the part of it this device can do.
+    case notified(peer: MACAddress, NDPSchedule)
+}
+
+/// What a data path's NAFs were sent with: the NDL's schedule NAFs go the same way.
+struct LinkContext {
+    var clusterID: MACAddress
+    var category: NANActionCategory
+    var leadingAttributes: [NANAttribute]
+}
+
+// MARK: - NonceSource
+
+/// Where a role's NDP nonces come from: the run's seed, so a run on the simulated air replays
+/// bit for bit, or the system CSPRNG (the accessory on shared and real airs, like its PINs).
+public final class NonceSource {
+    private var generator: SeededGenerator
+    private let seeded: Bool
+
+    public init(seed: UInt64, seeded: Bool) {
+        generator = SeededGenerator(seed: seed)
+        self.seeded = seeded
+    }
+
+    public func bytes(_ count: Int) -> [UInt8] {
+        if seeded { return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) } }
+        var system = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: 0...255, using: &system) }
+    }
+}

@@ -286,3 +286,97 @@ extension AccessCategory {
         }
     }
 }
+
+// MARK: - DataLinkID
+
+/// One NAN data path of a device: the peer's NMI and the NDP ID the initiator chose
+/// (nan-wire-reference.md 2.10). Two phones may both use NDP ID 1; the pair tells them apart.
+public typealias DataLinkID = NDPLink.ID
+
+// MARK: - DataLinkConfiguration
+
+/// What the device needs to carry a data path's frames once its setup finished: the two data
+/// interface addresses, the NDP's TK, and the committed schedule on the data channel.
+public struct DataLinkConfiguration: Hashable, Sendable {
+    public var id: DataLinkID
+    public var localNDI: MACAddress
+    public var peerNDI: MACAddress
+    /// A3 of the data frames: the NAN Cluster ID.
+    public var clusterID: MACAddress
+    /// The NDP TK; empty for an open data path.
+    public var key: [UInt8]
+    /// CCMP-128 for CSID 1 and 7, GCMP-256 for CSID 2 and 8; nil for an open data path.
+    public var cipher: PASNCipher?
+    public var channel: NANChannel
+    /// The 16 TU slots both sides committed to, numbered in a period of ``periodSlots``.
+    public var slots: Set<Int>
+    /// 32 (512 TU) unless the agreed schedule repeats only over a longer period (2.7).
+    public var periodSlots: Int
+
+    public init(
+        id: DataLinkID,
+        localNDI: MACAddress,
+        peerNDI: MACAddress,
+        clusterID: MACAddress,
+        key: [UInt8],
+        cipher: PASNCipher?,
+        channel: NANChannel,
+        slots: Set<Int>,
+        periodSlots: Int = DataSlotClock.slotsPerPeriod
+    ) {
+        self.id = id
+        self.localNDI = localNDI
+        self.peerNDI = peerNDI
+        self.clusterID = clusterID
+        self.key = key
+        self.cipher = cipher
+        self.channel = channel
+        self.slots = slots
+        self.periodSlots = periodSlots
+    }
+
+    public var isSecured: Bool { cipher != nil }
+}
+
+// MARK: - DataLinkStatistics
+
+/// What a device counted on one data path, for the performance report.
+public struct DataLinkStatistics: Hashable, Sendable {
+    /// Frames handed to the device to send.
+    public var framesOffered = 0
+    /// Frames the peer acknowledged.
+    public var framesDelivered = 0
+    /// Frames the air gave up on after its retries.
+    public var framesFailed = 0
+    /// Frames past their deadline before they could go out (unreliable flows only).
+    public var framesExpired = 0
+    /// Frames refused because the queue of their access category was full.
+    public var framesOverflowed = 0
+    public var octetsDelivered = 0
+    public var framesReceived = 0
+    public var octetsReceived = 0
+    /// Unprotected data frames from a peer whose data path is secured.
+    public var unprotectedDropped = 0
+    public var authenticationFailures = 0
+    public var replaysDropped = 0
+    /// The last signal heard from the peer on this data path.
+    public var lastSignalDBm: Int?
+    /// The TIDs of frames received, by TID.
+    public var receivedTIDs: [UInt8: Int] = [:]
+    /// Transmit latency per access category: from the moment a frame was queued to its
+    /// acknowledgement, as the phone's `transmitLatency` counts (apple-peer-model.md 1.8).
+    public var transmitLatencies: [AccessCategory: [Interval]] = [:]
+
+    public init() {}
+
+    /// The most samples kept per access category; later ones replace the oldest.
+    public static let sampleLimit = 200_000
+
+    /// In place: a copy of the samples per frame would cost as much as the samples kept.
+    mutating func record(latency: Interval, category: AccessCategory) {
+        if let count = transmitLatencies[category]?.count, count >= Self.sampleLimit {
+            transmitLatencies[category]?.removeFirst(count / 2)
+        }
+        transmitLatencies[category, default: []].append(latency)
+    }
+}

@@ -1,5 +1,12 @@
 import AwareCore
 import AwareWire
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A sniffer on an air: it keeps every frame the air carries as a ``CaptureRecord`` with a
 /// radiotap header and writes them as pcap or pcapng.
@@ -107,5 +114,86 @@ public final class CaptureTap: AirTap {
     /// Forgets the records kept so far.
     public func removeAll() {
         records.removeAll()
+    }
+}
+
+// MARK: - CaptureFormat
+
+/// The container a ``CaptureTap`` writes.
+public enum CaptureFormat: String, Hashable, Sendable, CaseIterable {
+    /// Classic libpcap, link type 127 (radiotap), microsecond timestamps.
+    case pcap
+    /// pcapng with nanosecond timestamps.
+    case pcapng
+
+    /// The format a file name's extension names (`.pcap`, `.pcapng`, any case), or nil.
+    public init?(path: String) {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        self.init(rawValue: path[path.index(after: dot)...].lowercased())
+    }
+}
+
+// MARK: - CaptureTapError
+
+/// Why a capture could not be set up or written.
+public enum CaptureTapError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file name ends in neither `.pcap` nor `.pcapng` and no format was given.
+    case unknownFormat(path: String)
+    /// The file cannot be written there; `reason` says why.
+    case unwritable(path: String, reason: String)
+    /// ``CaptureTap/write()`` on a tap made without a path.
+    case noPath
+
+    public var description: String {
+        switch self {
+        case .unknownFormat(let path):
+            "cannot tell the capture format of \(path): name it .pcap or .pcapng"
+        case .unwritable(let path, let reason):
+            "cannot write the capture \(path): \(reason)"
+        case .noPath:
+            "this capture tap has no file to write: give it a path"
+        }
+    }
+}
+
+// MARK: - AtomicFile
+
+/// Writes whole files so that a reader sees the old content or the new, never a part: the
+/// octets go to a temporary file in the same directory (same file system), which is then
+/// renamed over the target (rename(2) replaces atomically).
+enum AtomicFile {
+    static func write(_ bytes: [UInt8], to path: String) throws(CaptureTapError) {
+        let directory = directoryOf(path)
+        let name = String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "capture")
+        let temporary = "\(directory)/.\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+            throw .unwritable(path: path, reason: "cannot create a temporary file in \(directory)")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw .unwritable(path: path, reason: reason)
+        }
+    }
+
+    /// Whether a file can be created or replaced at `path`; the reason when not.
+    static func problem(writing path: String) -> String? {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue {
+            return "it is a directory"
+        }
+        let directory = directoryOf(path)
+        guard manager.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            return "the directory \(directory) does not exist"
+        }
+        guard isDirectory.boolValue else { return "\(directory) is not a directory" }
+        guard manager.isWritableFile(atPath: directory) else { return "the directory \(directory) is not writable" }
+        return nil
+    }
+
+    static func directoryOf(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

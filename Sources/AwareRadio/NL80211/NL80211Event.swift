@@ -50,3 +50,64 @@ public enum NL80211Event: Hashable, Sendable {
         }
     }
 }
+
+// MARK: - NL80211ReceivedFrame
+
+/// A management frame the kernel passed up because this socket registered for it
+/// (`NL80211_CMD_FRAME` event, `nl80211_send_mgmt` in `net/wireless/nl80211.c`).
+public struct NL80211ReceivedFrame: Hashable, Sendable {
+    /// The 802.11 frame from frame control on, without FCS.
+    public var frame: [UInt8]
+    public var frequencyMHz: UInt32
+    /// `NL80211_ATTR_RX_SIGNAL_DBM`, when the driver reports one.
+    public var signalDBm: Int?
+
+    public init(frame: [UInt8], frequencyMHz: UInt32, signalDBm: Int?) {
+        self.frame = frame
+        self.frequencyMHz = frequencyMHz
+        self.signalDBm = signalDBm
+    }
+
+    private typealias Attr = NL80211Constants.Attribute
+
+    init(event message: GenericNetlinkMessage) throws(RadioError) {
+        frame = try message.required(Attr.frame).payload
+        frequencyMHz = try message.required(Attr.wiphyFrequency).u32Value()
+        // The kernel puts the signal as a u32 holding an s32 (`nla_put_u32(..., sig_dbm)`).
+        signalDBm = try message.attribute(Attr.receiveSignalDBm.rawValue).map { (attribute) throws(RadioError) in
+            Int(Int32(bitPattern: try attribute.u32Value()))
+        }
+    }
+}
+
+// MARK: - NL80211FrameTransmitStatus
+
+/// Whether a frame sent with `NL80211_CMD_FRAME` was acknowledged
+/// (`NL80211_CMD_FRAME_TX_STATUS`, `nl80211_frame_tx_status` in `net/wireless/nl80211.c`):
+/// the cookie of the `FRAME` reply, the frame, and the `ACK` flag when the peer acknowledged.
+public struct NL80211FrameTransmitStatus: Hashable, Sendable {
+    public var cookie: UInt64
+    public var acknowledged: Bool
+    public var frame: [UInt8]
+
+    public init(cookie: UInt64, acknowledged: Bool, frame: [UInt8]) {
+        self.cookie = cookie
+        self.acknowledged = acknowledged
+        self.frame = frame
+    }
+
+    private typealias Attr = NL80211Constants.Attribute
+
+    init(event message: GenericNetlinkMessage) throws(RadioError) {
+        cookie = try message.required(Attr.cookie).u64Value()
+        frame = message.attribute(Attr.frame.rawValue)?.payload ?? []
+        guard let ack = message.attribute(Attr.ack.rawValue) else {
+            acknowledged = false
+            return
+        }
+        guard ack.payload.isEmpty else {
+            throw RadioError.attributeSize(type: Attr.ack.rawValue, expected: 0, actual: ack.payload.count)
+        }
+        acknowledged = true
+    }
+}

@@ -138,3 +138,146 @@ public struct NL80211NANFunction: Hashable, Sendable {
         .nested(key.rawValue, filter.items.enumerated().map { .bytes(UInt16($0.offset + 1), $0.element) })
     }
 }
+
+// MARK: - NL80211NANMatch
+
+/// A driver-run discovery engine found a peer function matching a local one
+/// (`NL80211_CMD_NAN_MATCH`, `cfg80211_nan_match` in `net/wireless/nl80211.c`): the local
+/// function by cookie and instance ID, the peer by address and instance ID, and the peer's
+/// service specific info.
+public struct NL80211NANMatch: Hashable, Sendable {
+    /// The cookie `ADD_NAN_FUNCTION` returned for the local function.
+    public var cookie: UInt64
+    public var peerAddress: MACAddress
+    /// `NL80211_NAN_FUNC_TYPE` in the peer nest (`cfg80211_nan_match` puts only the instance
+    /// ID in the local one): publish when a publisher answered, subscribe when the driver
+    /// replied to a subscriber, follow-up when one arrived.
+    public var functionType: UInt8
+    public var localInstanceID: UInt8
+    public var peerInstanceID: UInt8
+    public var serviceInfo: [UInt8]
+
+    public init(
+        cookie: UInt64,
+        peerAddress: MACAddress,
+        functionType: UInt8,
+        localInstanceID: UInt8,
+        peerInstanceID: UInt8,
+        serviceInfo: [UInt8]
+    ) {
+        self.cookie = cookie
+        self.peerAddress = peerAddress
+        self.functionType = functionType
+        self.localInstanceID = localInstanceID
+        self.peerInstanceID = peerInstanceID
+        self.serviceInfo = serviceInfo
+    }
+
+    private typealias Attr = NL80211Constants.Attribute
+    private typealias Func = NL80211Constants.NANFunctionAttribute
+    private typealias Match = NL80211Constants.NANMatchAttribute
+
+    init(event message: GenericNetlinkMessage) throws(RadioError) {
+        cookie = try message.required(Attr.cookie).u64Value()
+        let mac = try message.required(Attr.mac).payload
+        guard let peerAddress = MACAddress(mac) else {
+            throw RadioError.attributeSize(type: Attr.mac.rawValue, expected: 6, actual: mac.count)
+        }
+        self.peerAddress = peerAddress
+        // The kernel opens these nests without NLA_F_NESTED (`nla_nest_start_noflag`).
+        let match = try message.required(Attr.nanMatch).nestedAttributes()
+        let local = try Self.function(Match.localFunction, in: match)
+        let peer = try Self.function(Match.peerFunction, in: match)
+        functionType = try Self.required(Func.type, in: peer).u8Value()
+        localInstanceID = try Self.required(Func.instanceID, in: local).u8Value()
+        peerInstanceID = try Self.required(Func.instanceID, in: peer).u8Value()
+        // `cfg80211_nan_match` refuses to report a match with either instance ID 0.
+        guard localInstanceID != 0, peerInstanceID != 0 else {
+            throw RadioError.invalidReply("NL80211_CMD_NAN_MATCH with NL80211_NAN_FUNC_INSTANCE_ID 0")
+        }
+        serviceInfo = peer.first { $0.type == Func.serviceInfo.rawValue }?.payload ?? []
+        // The kernel sends the length as a u8 (`cfg80211_nan_match_params.info_len`).
+        guard serviceInfo.count <= NL80211Constants.nanServiceSpecificInfoMaxLength else {
+            throw RadioError.attributeSize(
+                type: Func.serviceInfo.rawValue,
+                expected: NL80211Constants.nanServiceSpecificInfoMaxLength,
+                actual: serviceInfo.count
+            )
+        }
+    }
+
+    private static func function(_ key: Match, in match: [NetlinkAttribute]) throws(RadioError) -> [NetlinkAttribute] {
+        guard let nest = match.first(where: { $0.type == key.rawValue }) else {
+            throw RadioError.missingAttribute(
+                command: NL80211Constants.Command.nanMatch.rawValue,
+                attribute: key.rawValue
+            )
+        }
+        return try nest.nestedAttributes()
+    }
+
+    private static func required(_ key: Func, in function: [NetlinkAttribute]) throws(RadioError) -> NetlinkAttribute {
+        guard let attribute = function.first(where: { $0.type == key.rawValue }) else {
+            throw RadioError.missingAttribute(
+                command: NL80211Constants.Command.nanMatch.rawValue,
+                attribute: key.rawValue
+            )
+        }
+        return attribute
+    }
+}
+
+// MARK: - NL80211NANMatch+Frame
+
+extension NL80211NANMatch {
+    /// The SDF a role would have received had it run the discovery itself: a Service
+    /// Descriptor built from the match, handed to the stations as a reception on the NAN
+    /// function offload path (nan-wire-reference.md 1.1, 1.3, 2.4).
+    ///
+    /// * A1 is `localAddress` (the match is addressed to this device: a solicited Publish, a
+    ///   Subscribe the driver already answered, or a Follow-up), A2 the peer
+    ///   (`NL80211_ATTR_MAC`), A3 the NAN Network ID (the event names no cluster).
+    /// * The SDA: `serviceID` (the event carries none; it is the local function's), Instance
+    ///   ID = the peer's instance, Requestor Instance ID = `localInstanceID` (the role's own
+    ///   instance, not the driver's), the Service Control type from the peer function's
+    ///   `NL80211_NAN_FUNC_TYPE` (`cfg80211_nan_match_params.type`: PUBLISH, "we got a
+    ///   discovery response"; SUBSCRIBE, "we replied to a subscriber"; FOLLOW_UP), and the
+    ///   peer's service info, when there is any, as the SDA's Service Info.
+    ///
+    /// Throws for a function type outside `enum nl80211_nan_function_type`.
+    public func serviceDiscoveryFrame(
+        serviceID: ServiceID,
+        localInstanceID: UInt8,
+        localAddress: MACAddress
+    ) throws(RadioError) -> [UInt8] {
+        let type: ServiceControlType
+        switch NL80211Constants.NANFunctionType(rawValue: functionType) {
+        case .publish: type = .publish
+        case .subscribe: type = .subscribe
+        case .followUp: type = .followUp
+        case nil:
+            throw RadioError.invalidReply(
+                "NL80211_CMD_NAN_MATCH: NL80211_NAN_FUNC_TYPE \(functionType) is not publish, subscribe or follow-up"
+            )
+        }
+        let descriptor = ServiceDescriptorAttribute(
+            serviceID: serviceID,
+            instanceID: peerInstanceID,
+            requestorInstanceID: localInstanceID,
+            type: type,
+            serviceInfo: serviceInfo.isEmpty ? nil : serviceInfo
+        )
+        let frame = ManagementFrame(
+            header: ManagementHeader(
+                frameControl: .management(.action),
+                address1: localAddress,
+                address2: peerAddress,
+                address3: .nanNetworkID
+            ),
+            body: .serviceDiscovery(
+                ServiceDiscoveryFrame(category: .publicAction, attributes: [.serviceDescriptor(descriptor)])
+            )
+        )
+        return frame.wireBytes
+    }
+}

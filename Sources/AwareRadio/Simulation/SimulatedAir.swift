@@ -175,3 +175,175 @@ public final class SimulatedAir: ImpairableAir {
         octets.reduce(0) { $0 << 8 | UInt64($1) }
     }
 }
+
+// MARK: - Configuration
+
+extension SimulatedAir {
+    /// Everything that shapes a simulated air. Two airs with equal configurations, fed the
+    /// same calls, carry the same frames at the same instants.
+    public struct Configuration: Hashable, Sendable {
+        /// Seeds the air's one generator (backoff slots, loss draws) and the per-link shadowing.
+        public var seed: UInt64
+        public var pathLoss: PathLossModel
+        /// Frames arriving weaker than this are not heard (a typical 6 Mb/s OFDM receiver
+        /// manages −82 dBm by 802.11's minimum, real chips around −90 dBm).
+        public var sensitivityDBm: Double
+        /// The probability that a frame otherwise heard intact is lost (bit errors, fading),
+        /// drawn per receiver; ``SimulatedAir/setLoss(from:to:probability:)`` overrides it per link.
+        public var frameErrorProbability: Double
+        /// The rate of every frame without its own ``TxRequest/rate`` (NAN management frames
+        /// use the 6 Mb/s basic rate).
+        public var rate: OFDMRate
+        /// The rate of ACKs to frames without their own rate (the basic rate, 6 Mb/s).
+        public var ackRate: OFDMRate
+        /// The most transmissions of one unicast frame, the first included, before the
+        /// sender gives up (dot11ShortRetryLimit, 7 by default: IEEE 802.11-2020 annex C).
+        public var retryLimit: Int
+        public var contention: ContentionParameters
+        /// When set, a receiver keeps a frame that overlaps another if its signal is at least
+        /// this many dB stronger than each overlapping one (the capture effect); nil (the
+        /// default) means every overlap loses both frames at receivers that hear both.
+        public var captureThresholdDB: Double?
+        /// Sets the Retry bit (Frame Control flags, bit 3) in retransmissions, as 802.11
+        /// senders do (9.2.4.1.7); the only change the air ever makes to a frame's octets.
+        public var marksRetransmissions: Bool
+        /// Shows taps the ACK frames (10 octets: Frame Control 0xD4 0x00, Duration 0, RA)
+        /// as well as the frames stations send.
+        public var tapsSeeAcknowledgements: Bool
+
+        public init(
+            seed: UInt64 = 0,
+            pathLoss: PathLossModel = .indoor,
+            sensitivityDBm: Double = -90,
+            frameErrorProbability: Double = 0,
+            rate: OFDMRate = .mbps6,
+            ackRate: OFDMRate = .mbps6,
+            retryLimit: Int = 7,
+            contention: ContentionParameters = ContentionParameters(),
+            captureThresholdDB: Double? = nil,
+            marksRetransmissions: Bool = true,
+            tapsSeeAcknowledgements: Bool = false
+        ) {
+            self.seed = seed
+            self.pathLoss = pathLoss
+            self.sensitivityDBm = sensitivityDBm
+            self.frameErrorProbability = frameErrorProbability
+            self.rate = rate
+            self.ackRate = ackRate
+            self.retryLimit = max(1, retryLimit)
+            self.contention = contention
+            self.captureThresholdDB = captureThresholdDB
+            self.marksRetransmissions = marksRetransmissions
+            self.tapsSeeAcknowledgements = tapsSeeAcknowledgements
+        }
+    }
+}
+
+// MARK: - Port
+
+extension SimulatedAir {
+    /// A station's attachment to a ``SimulatedAir``: its receiver's channels, its transmit
+    /// queue and what the air remembers about its links.
+    public final class Port: AirPort {
+        public let station: StationConfiguration
+        /// The station's place on the air (the place of a station that left may be given to
+        /// one that attaches later); the air visits receivers in this order.
+        let index: Int
+        let addressKeys: [UInt64]
+        /// The address shadowing is keyed on (the first address, or the index when none).
+        let linkKey: UInt64
+        let receive: (Reception) -> Void
+        let transmitted: (TxStatus) -> Void
+        weak var air: SimulatedAir?
+        var attached = true
+
+        /// One bit per channel medium index below 64, for a fast "does it listen" test.
+        var listeningMask: UInt64 = 0
+        /// Frames waiting behind ``current``; `queueHead` is the next one.
+        var queue: [TxRequest] = []
+        var queueHead = 0
+        var current: PendingFrame?
+        /// Whether the station's own frame is on the air now (it cannot receive meanwhile).
+        var transmitting = false
+        /// Path loss in dB to each station, by channel medium index then station index.
+        var pathLossCache: [[Double]] = []
+
+        /// The frame at the head of the queue, contending or on the air.
+        struct PendingFrame {
+            var request: TxRequest
+            var medium: Int
+            var attempts = 0
+            var contentionWindow: Int
+        }
+
+        init(
+            station: StationConfiguration,
+            index: Int,
+            air: SimulatedAir,
+            receive: @escaping (Reception) -> Void,
+            transmitted: @escaping (TxStatus) -> Void
+        ) {
+            self.station = station
+            self.index = index
+            self.air = air
+            self.receive = receive
+            self.transmitted = transmitted
+            addressKeys = station.addresses.map(SimulatedAir.key(of:))
+            linkKey = addressKeys.first ?? (1 << 48 | UInt64(index))
+        }
+
+        public var listeningChannels: Set<NANChannel> = [] {
+            didSet { air?.updateListening(self) }
+        }
+
+        public func transmit(_ request: TxRequest) {
+            air?.enqueue(request, from: self)
+        }
+
+        public func detach() {
+            air?.detach(self)
+        }
+
+        func listens(to medium: ChannelMedium) -> Bool {
+            medium.index < 64
+                ? listeningMask & (1 << UInt64(medium.index)) != 0
+                : listeningChannels.contains(medium.channel)
+        }
+    }
+}
+
+// MARK: - Statistics
+
+extension SimulatedAir {
+    /// What the air has carried so far, for benchmarks and reports.
+    public struct Statistics: Hashable, Sendable {
+        /// Frames stations asked to send.
+        public var framesQueued = 0
+        /// Transmissions put on the air, retransmissions included (not ACKs).
+        public var transmissions = 0
+        /// Transmissions that repeated an unacknowledged unicast frame.
+        public var retransmissions = 0
+        /// Transmissions that overlapped another transmission on their channel.
+        public var collisions = 0
+        /// Frames handed to receivers.
+        public var receptions = 0
+        /// Receptions lost because another frame the receiver heard overlapped them.
+        public var collidedReceptions = 0
+        /// Receptions lost to the configured loss probability.
+        public var lostReceptions = 0
+        /// Receptions lost because the receiver left the channel (or the air) mid-frame, or
+        /// was itself transmitting.
+        public var missedReceptions = 0
+        /// Transmissions a test's ``FrameImpairer`` lost or altered, and frames it held back.
+        public var impairedTransmissions = 0
+        public var heldBackFrames = 0
+        /// Unicast frames acknowledged.
+        public var acknowledged = 0
+        /// Unicast frames given up after ``Configuration/retryLimit`` transmissions.
+        public var unacknowledged = 0
+        /// Time each channel carried frames and ACKs (overlapping frames each count).
+        public var airtime: [NANChannel: Interval] = [:]
+
+        public init() {}
+    }
+}

@@ -182,3 +182,174 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
         thread.start()
     }
 }
+
+// MARK: - Port
+
+extension SocketAir {
+    /// A station's attachment to a ``SocketAir``. Like a port on the simulated air it hears
+    /// nothing until ``listeningChannels`` is set.
+    public final class Port: AirPort {
+        public let station: StationConfiguration
+        public var listeningChannels: Set<NANChannel> = []
+        let receive: (Reception) -> Void
+        let transmitted: (TxStatus) -> Void
+        weak var air: SocketAir?
+        var attached = true
+        /// Lockstep: when the station's last frame ends on the air (virtual ns).
+        var busyUntil: UInt64 = 0
+
+        init(
+            station: StationConfiguration,
+            air: SocketAir,
+            receive: @escaping (Reception) -> Void,
+            transmitted: @escaping (TxStatus) -> Void
+        ) {
+            self.station = station
+            self.air = air
+            self.receive = receive
+            self.transmitted = transmitted
+        }
+
+        public func transmit(_ request: TxRequest) {
+            guard attached else { return }
+            air?.transmit(request, from: self)
+        }
+
+        public func detach() {
+            guard attached else { return }
+            attached = false
+            air?.detach(self)
+        }
+
+        /// Whether the station hears `channel` and owns `address` (so it acknowledges).
+        func acknowledges(_ address: MACAddress, on channel: NANChannel) -> Bool {
+            attached && listeningChannels.contains(channel) && station.addresses.contains(address)
+        }
+    }
+}
+
+// MARK: - Side channel
+
+/// Events between programs that are not radio frames (docs/reference/socket-air.md, message type 3).
+/// The first user is the accessory's PIN display: on a shared air it stands in for the eyes of
+/// the person who reads the PIN off the accessory and types it into the phone.
+public protocol SideChannelAir: AnyObject {
+    /// Sends `payload` (UTF-8 JSON) to every other program on the air.
+    func publishEvent(_ payload: [UInt8])
+    /// Receives the events other programs publish, on the air's scheduler.
+    var eventHandler: (([UInt8]) -> Void)? { get set }
+}
+
+extension SocketAir: SideChannelAir {
+    /// In lockstep an event takes effect at a virtual time, as a frame does (the lookahead after
+    /// it was published): read whenever its datagram came, a PIN display reached the phone at a
+    /// round's end that wall-clock timing chose, so whether the phone had the PIN when it asked
+    /// could differ between two runs of one seed.
+    public func publishEvent(_ payload: [UInt8]) {
+        guard !isClosed else { return }
+        let cookie = nextCookie
+        nextCookie &+= 1
+        var timestamp = MonotonicClock.unixNanoseconds()
+        if isLockstep {
+            timestamp = wallClock.now.nanoseconds + LockstepClockState.lookahead
+            wallClock.lockstepOutput(arrivingAt: timestamp)
+        }
+        let datagram = SocketAirDatagram(
+            type: .event,
+            flags: isLockstep ? SocketAirDatagram.flagVirtualTime : 0,
+            frequencyMHz: 0,
+            signalDBm: 0,
+            timestamp: timestamp,
+            cookie: cookie,
+            address: Self.zeroAddress,
+            payload: payload
+        )
+        broadcast(datagram.bytes)
+        counters.count(\.eventsSent)
+    }
+
+    func received(event datagram: SocketAirDatagram) {
+        counters.count(\.eventsReceived)
+        guard isLockstep, datagram.carriesVirtualTime else {
+            eventHandler?(datagram.payload)
+            return
+        }
+        wallClock.scheduleArrival(at: datagram.timestamp, sender: datagram.address, token: datagram.cookie) {
+            [weak self] in
+            self?.eventHandler?(datagram.payload)
+        }
+    }
+}
+
+// MARK: - SocketAirLink
+
+/// The link between a process on the socket air and everyone else, when that process models one
+/// (an accessory told where it stands through its control channel, docs/reference/control.md). There are
+/// no positions across processes, so the process that moves decides the link for both ends: it
+/// reports `rssiDBm` for frames it hears and stamps `rssiDBm` on the frames it sends (flags bit
+/// 0, docs/reference/socket-air.md), so the other side reports the same figure.
+public struct SocketAirLink: Hashable, Sendable {
+    /// The received signal strength at either end, in dBm.
+    public var rssiDBm: Int
+    /// False below the receiver's sensitivity: frames neither leave nor arrive, and unicast
+    /// frames end unacknowledged after the acknowledgement timeout, as they would out of range.
+    public var inRange: Bool
+
+    public init(rssiDBm: Int, inRange: Bool) {
+        self.rssiDBm = rssiDBm
+        self.inRange = inRange
+    }
+}
+
+// MARK: - SocketAirStatistics
+
+/// What a ``SocketAir`` has counted since it was created, for logs and tests.
+public struct SocketAirStatistics: Hashable, Sendable {
+    /// Frames this process put on the air (one per transmit, however many peers).
+    public var framesSent = 0
+    /// Frame datagrams received from other processes.
+    public var framesReceived = 0
+    /// Datagrams dropped because they were short, cut, or had a bad magic or version.
+    public var malformedDropped = 0
+    /// Well-formed datagrams of a type this version does not act on (unknown types).
+    public var ignored = 0
+    /// Side-channel events (message type 3) this process published.
+    public var eventsSent = 0
+    /// Side-channel events received from other processes.
+    public var eventsReceived = 0
+    /// TX statuses sent back for unicast frames addressed to a station here.
+    public var acknowledgementsSent = 0
+    /// TX statuses that matched a frame still waiting for one.
+    public var acknowledgementsReceived = 0
+    /// Unicast frames reported `acknowledged: false` because no TX status came in time.
+    public var acknowledgementTimeouts = 0
+    /// TX statuses that came after their timeout, or for no frame of ours.
+    public var unmatchedAcknowledgements = 0
+    /// Socket files of dead processes removed from the directory.
+    public var staleSocketsRemoved = 0
+    /// Datagrams not delivered to a live peer (its queue stayed full, or another error).
+    public var sendFailures = 0
+    /// Frames neither sent nor delivered because the modelled link was out of range.
+    public var outOfRangeDropped = 0
+    /// Frames a test's ``FrameImpairer`` lost, altered or held back.
+    public var impaired = 0
+
+    public init() {}
+}
+
+// MARK: - LockedStatistics
+
+/// The statistics of a ``SocketAir``, counted on the reader thread (malformed datagrams)
+/// and on the scheduler thread (everything else), read from anywhere.
+///
+/// `@unchecked Sendable`: `value` is only touched while `lock` is held.
+final class LockedStatistics: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = SocketAirStatistics()
+
+    var snapshot: SocketAirStatistics { lock.withLock { value } }
+
+    func count(_ counter: WritableKeyPath<SocketAirStatistics, Int>, by amount: Int = 1) {
+        lock.withLock { value[keyPath: counter] += amount }
+    }
+}

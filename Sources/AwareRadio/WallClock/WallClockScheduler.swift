@@ -1,5 +1,6 @@
 import AwareCore
 import AwareWire
+import Dispatch
 import Foundation
 import Glibc
 
@@ -150,4 +151,183 @@ public final class WallClockScheduler: EventScheduler, @unchecked Sendable {
             return ScheduledWork(id: id)
         }
     }
+}
+
+// MARK: - TimerQueue
+
+/// A binary min-heap of (deadline, id): the next work item to run. The id grows with every
+/// scheduled item, so items due at the same instant run in the order they were scheduled.
+struct TimerQueue {
+    struct Entry {
+        var deadline: UInt64
+        var id: UInt64
+        /// Orders work due at the same instant before the id does: 0 for a process's own work;
+        /// lockstep arrivals from other processes carry a rank drawn from what they are (their
+        /// sender and token), so their order does not follow when the datagram happened to be
+        /// read.
+        var rank: UInt64 = 0
+
+        func precedes(_ other: Entry) -> Bool {
+            if deadline != other.deadline { return deadline < other.deadline }
+            if rank != other.rank { return rank < other.rank }
+            return id < other.id
+        }
+    }
+
+    private var heap: [Entry] = []
+
+    var first: Entry? { heap.first }
+    var isEmpty: Bool { heap.isEmpty }
+    var count: Int { heap.count }
+
+    mutating func insert(_ entry: Entry) {
+        heap.append(entry)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].precedes(heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    @discardableResult
+    mutating func removeFirst() -> Entry? {
+        guard let top = heap.first else { return nil }
+        let last = heap.removeLast()
+        guard !heap.isEmpty else { return top }
+        heap[0] = last
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < heap.count && heap[left].precedes(heap[smallest]) { smallest = left }
+            if right < heap.count && heap[right].precedes(heap[smallest]) { smallest = right }
+            guard smallest != parent else { break }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+        return top
+    }
+}
+
+// MARK: - SyncHandoff
+
+/// Carries a ``WallClockScheduler/sync(_:)`` body to the executor and its result back.
+///
+/// `@unchecked Sendable`: the body and result cross threads exactly once each, and the
+/// caller blocks in ``result()`` for the whole time the executor uses them, so they are
+/// never touched by two threads at once (the same argument as `DispatchQueue.sync`).
+final class SyncHandoff<T, E: Error>: @unchecked Sendable {
+    /// Dropped before signalling: `withoutActuallyEscaping` checks that no reference to the
+    /// body outlives the wait, and the executor may still hold this handoff a moment longer.
+    private var body: (() throws(E) -> T)?
+    private var outcome: Result<T, E>?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ body: @escaping () throws(E) -> T) {
+        self.body = body
+    }
+
+    func run() {
+        outcome = execute()
+        done.signal()
+    }
+
+    private func execute() -> Result<T, E>? {
+        guard let work = body else { return nil }
+        body = nil
+        do throws(E) {
+            return .success(try work())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    func result() throws(E) -> T {
+        done.wait()
+        guard let outcome else { preconditionFailure("Handoff signalled without an outcome") }
+        return try outcome.get()
+    }
+}
+
+// MARK: - MonotonicClock
+
+/// CLOCK_MONOTONIC in nanoseconds: never jumps when someone sets the date, so timers and
+/// timeouts measured with it are immune to NTP steps. It counts from boot and stops during
+/// suspend, which is what a radio's timers do too.
+enum MonotonicClock {
+    static func nanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(truncatingIfNeeded: time.tv_sec) &* 1_000_000_000 &+ UInt64(truncatingIfNeeded: time.tv_nsec)
+    }
+
+    /// CLOCK_REALTIME as nanoseconds since the Unix epoch: the one clock every process on a
+    /// machine shares, so socket-air timestamps from different processes can be compared.
+    static func unixNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return UInt64(truncatingIfNeeded: time.tv_sec) &* 1_000_000_000 &+ UInt64(truncatingIfNeeded: time.tv_nsec)
+    }
+}
+
+// MARK: - MonotonicCondition
+
+/// A mutex with a condition variable whose timed waits follow CLOCK_MONOTONIC.
+///
+/// `NSCondition.wait(until:)` takes a `Date`, i.e. the realtime clock: a step of the system
+/// date would fire a timer early or hold it back. pthread lets the condition use the
+/// monotonic clock instead (`pthread_condattr_setclock`).
+///
+/// `@unchecked Sendable`: the only state is the pthread mutex and condition, which exist to
+/// be shared between threads; they live at a fixed heap address, as pthread requires.
+final class MonotonicCondition: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        condition = .allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, clockid_t(CLOCK_MONOTONIC))
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deinitialize(count: 1)
+        condition.deallocate()
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
+
+    func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+
+    /// Waits for a signal; the caller holds the lock and rechecks its predicate after.
+    func wait() { pthread_cond_wait(condition, mutex) }
+
+    /// Waits for a signal or until the monotonic clock reaches `deadline` (ns).
+    func wait(untilMonotonic deadline: UInt64) {
+        var time = timespec()
+        time.tv_sec = Int(truncatingIfNeeded: deadline / 1_000_000_000)
+        time.tv_nsec = Int(truncatingIfNeeded: deadline % 1_000_000_000)
+        pthread_cond_timedwait(condition, mutex, &time)
+    }
+
+    func broadcast() { pthread_cond_broadcast(condition) }
 }
