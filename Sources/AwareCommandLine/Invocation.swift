@@ -27,18 +27,52 @@ extension ParsableCommand {
     /// Runs the command like `main()`, but a usage error exits 2, the project's code for
     /// "usage or profile error" (docs/reference/architecture.md, CLI conventions), instead of
     /// ArgumentParser's 64 (EX_USAGE).
+    ///
+    /// Help (`--help`, `-h`, `help SUBCOMMAND`) starts with USAGE: ``HelpLayout`` moves the
+    /// overview after it, so the line a reader came for is the first one.
     public static func mainWithProjectExitCodes() -> Never {
         do {
             var command = try parseAsRoot()
             try command.run()
             Foundation.exit(0)
         } catch {
-            if exitCode(for: error) == .validationFailure {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
                 Foundation.exit(2)
             }
+            if code == .success, let help = HelpLayout.usageFirst(fullMessage(for: error)) {
+                FileHandle.standardOutput.write(Data((help + "\n").utf8))
+                Foundation.exit(0)
+            }
             exit(withError: error)
         }
+    }
+}
+
+// MARK: - HelpLayout
+
+/// ArgumentParser prints OVERVIEW (the abstract and the discussion) before USAGE; a reader who
+/// asked for help wants the usage line first, as man pages put SYNOPSIS before DESCRIPTION.
+public enum HelpLayout {
+    /// `help` with its USAGE block first, then the overview, then the arguments, options and
+    /// subcommands; nil when `help` is not a help text (the version, say).
+    public static func usageFirst(_ help: String) -> String? {
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let usage = lines.firstIndex(where: { $0.hasPrefix("USAGE:") }) else { return nil }
+        guard usage > 0 else { return help }
+        // The USAGE block runs to the first blank line (a long usage wraps onto several lines).
+        let usageEnd = lines[usage...].firstIndex(where: { $0.isEmpty }) ?? lines.count
+        let overview = Array(lines[..<usage]).reversed().drop { $0.isEmpty }.reversed()
+        let rest = Array(lines[usageEnd...]).drop { $0.isEmpty }
+        var out = Array(lines[usage..<usageEnd])
+        out.append("")
+        out += overview
+        if !rest.isEmpty {
+            out.append("")
+            out += rest
+        }
+        return out.joined(separator: "\n")
     }
 }
 

@@ -151,9 +151,11 @@ struct DiscoverCommand: ParsableCommand {
         if let tap, let capture {
             var bytes: [UInt8] = []
             session.perform { bytes = tap.bytes(in: CaptureFormat(path: capture) ?? .pcap) }
-            guard FileManager.default.createFile(atPath: capture, contents: Data(bytes)) else {
+            do throws(AtomicFileError) {
+                try AtomicFile.write(bytes, to: capture)
+            } catch {
                 var standardError = StandardError()
-                print("aware-conform: cannot write the capture to \(capture)", to: &standardError)
+                print("aware-conform: cannot write the capture to \(error)", to: &standardError)
                 throw ExitCode(3)
             }
         }

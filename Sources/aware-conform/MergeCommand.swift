@@ -1,5 +1,6 @@
 import ArgumentParser
 import AwareCommandLine
+import AwareCore
 import ConformanceKit
 import Foundation
 
@@ -64,8 +65,8 @@ struct MergeCommand: ParsableCommand {
         for missing in merge.missingShards { print("aware-conform merge: error: \(missing)", to: &standardError) }
         let result = merge.result
         do {
-            if let junit { try JUnitReport.render(result).write(toFile: junit, atomically: true, encoding: .utf8) }
-            if let json { try JSONReport.render(result).write(toFile: json, atomically: true, encoding: .utf8) }
+            if let junit { try AtomicFile.write(Array(JUnitReport.render(result).utf8), to: junit) }
+            if let json { try AtomicFile.write(Array(JSONReport.render(result).utf8), to: json) }
             if let html { try HTMLReport.write(result, to: html) }
         } catch {
             print("aware-conform merge: cannot write a report: \(error)", to: &standardError)

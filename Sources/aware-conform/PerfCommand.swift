@@ -12,32 +12,18 @@ struct PerfCommand: ParsableCommand {
         commandName: "perf",
         abstract: "Measure a live data path: pair if needed, open it in a mode and class, ask for a stream, report.",
         discussion: """
-            Finds the accessory by subscribing to --service, pairs first when the phone holds no keys \
-            for it (or reconnects with the keys in --phone-state), opens a paired data path with \
-            --mode and --class, asks the accessory's application for a datagram stream (--rate \
-            datagrams of --size octets per second for --duration seconds, with the TID of the \
-            class's access category), measures what arrives, then asks the accessory for its own \
-            report. The phone's report has Apple's WAPerformanceReport fields (signal strength, \
-            throughput ceiling and capacity, per-access-category transmit latency) plus the bench's \
-            latency percentiles, jitter, delivered vs offered packets, throughput, duty cycle and energy.
+            Finds the accessory (--service), pairs or reconnects with the keys in --phone-state, \
+            opens a paired data path in --mode and --class, asks the accessory for a datagram stream \
+            (--rate, --size, --duration), measures what arrives, and asks the accessory for its own \
+            report. The phone's report has Apple's WAPerformanceReport fields plus latency \
+            percentiles, jitter, delivery, throughput, duty cycle and energy. Defaults come from the \
+            profile (docs/guides/measuring-performance.md). A request in a mode the accessory does \
+            not listen in is refused with NAN reason 9 ("mode-mismatch").
 
-            Defaults come from the profile: the service's datapath.port (else 7000), the telemetry \
-            rateHz and payloadBytes (else 50 Hz and 512 octets), the profile's service class for the \
-            mode (else best-effort). On the targets the runner starts (embedded, spawn) the accessory \
-            runs in --accessory-mode, by default --mode when the profile offers it.
+            Exit status: 0 measured, 1 refused or failed (the JSON says why), 2 usage error, \
+            3 environment error.
 
-            A request in another mode than the accessory's listener is refused with NAN reason 9: \
-            reported as result "refused", reason "mode-mismatch" (reason 8 is "security-policy").
-
-            The phone's nonces come from --seed; on the socket target the default is a fresh random \
-            seed per run, since an accessory that keeps running rejects repeated PASN frames as replays.
-
-            Exit status: 0 measured, 1 refused or failed (the JSON still has result and reason: \
-            no-accessory, pairing-failed, mode-mismatch, security-policy, timeout, stream-refused, ...), \
-            2 usage error, 3 environment error.
-
-            EXAMPLES
-              aware-conform perf --profile Profiles/drone.json
+            Examples:
               aware-conform perf --profile Profiles/drone.json --mode realtime --duration 2 --json
               aware-conform perf --target socket --service _drone-service._udp --phone-state /tmp/phone
             """

@@ -1,6 +1,7 @@
 import AccessoryKit
 import ArgumentParser
 import AwareCommandLine
+import AwareCore
 import AwareProtocol
 import ConformanceKit
 import Foundation
@@ -10,34 +11,18 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run the conformance catalogue against an accessory.",
         discussion: """
-            Runs every applicable test (or those --only selects) and reports a verdict for each: pass, \
-            fail, skip (with the reason), error or timeout. Tests that the profile makes inapplicable are \
-            skipped with the reason; a missing or empty profile is an error, never an empty run.
+            Runs every applicable test (or those --only selects; `*` matches across `/`, and \
+            `aware-conform list` shows them) and reports a verdict for each: pass, fail, skip (with \
+            the reason), error or timeout. A missing or empty profile is an error, never an empty run.
 
-            SELECTING
-              --only GLOB (repeatable, union) and --skip GLOB; `*` matches across `/`, so WA/DISC/* \
-            selects WA/DISC/MF/BV-01. `aware-conform list --profile FILE` shows every test.
+            Every test's seed derives from --seed and its ID, and a failing test prints the command \
+            that reruns it. --fault-plan FILE injects faults declared in data \
+            (docs/reference/fault-plans.md). Reports: console; --junit, --json \
+            (docs/reference/reports.md), --html; --evidence DIR keeps each test's events and pcap \
+            (a failing test always leaves them). More: docs/guides/testing-an-accessory.md.
 
-            REPRODUCING
-              Every test's seed derives from --seed and its ID; a failing test prints the exact command \
-            that reruns it. On the embedded target the same seed gives the same frames and pcap bytes.
-
-            FAULT PLANS
-              --fault-plan FILE applies faults declared in data to the tests it names: drop, delay or \
-            corrupt the Nth frame of a kind, reboot the accessory between pairing and verification, carry \
-            the phone out of range (docs/reference/fault-plans.md). Each injection is a fault_injected event in the \
-            test's events.jsonl, and the test's pcap shows the frame as it was carried.
-
-            REPORTS
-              Console progress and a summary; --junit FILE (JUnit XML: testcase name = the stable ID, \
-            classname = its group); --json FILE (docs/reference/reports.md); --html FILE (one self-contained page \
-            for people: summary, failing tests first with rerun commands, a sequence diagram of each \
-            failing test's frames, latency histograms of performance tests, links relative to the page \
-            into the evidence); --evidence DIR keeps \
-            events.jsonl and a pcap for every test (failing tests always leave them).
-
-            Exit status: 0 every applicable test passed, 1 a test failed, 2 usage or profile error, 3 \
-            environment error.
+            Exit status: 0 every applicable test passed, 1 a test failed, 2 usage or profile error, \
+            3 environment error.
             """
     )
 
@@ -178,8 +163,8 @@ struct RunCommand: ParsableCommand {
         // Tests report through the console as they finish.
         let result = runner.run(observer: ConsoleReporter())
         do {
-            if let junit { try JUnitReport.render(result).write(toFile: junit, atomically: true, encoding: .utf8) }
-            if let json { try JSONReport.render(result).write(toFile: json, atomically: true, encoding: .utf8) }
+            if let junit { try AtomicFile.write(Array(JUnitReport.render(result).utf8), to: junit) }
+            if let json { try AtomicFile.write(Array(JSONReport.render(result).utf8), to: json) }
             if let html { try HTMLReport.write(result, to: html) }
         } catch {
             var standardError = StandardError()

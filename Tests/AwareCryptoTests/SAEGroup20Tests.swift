@@ -107,8 +107,8 @@ import Testing
         var peer = try SAESession(curve: .p384, pwe: Vector.pwe)
         let myCommit = try mine.commit(rand: Vector.rand, mask: Vector.mask)
         let peerCommit = try peer.commit(rand: Vector.peerRand, mask: Vector.peerMask)
-        #expect(myCommit == SAECommit(scalar: Vector.mineScalar, element: Vector.mineElement))
-        #expect(peerCommit == SAECommit(scalar: Vector.peerScalar, element: Vector.peerElement))
+        #expect(myCommit == SAECommitValues(scalar: Vector.mineScalar, element: Vector.mineElement))
+        #expect(peerCommit == SAECommitValues(scalar: Vector.peerScalar, element: Vector.peerElement))
         let myKeys = try mine.process(peerScalar: peerCommit.scalar, peerElement: peerCommit.element)
         let peerKeys = try peer.process(peerScalar: myCommit.scalar, peerElement: myCommit.element)
         let expected = SAEKeys(

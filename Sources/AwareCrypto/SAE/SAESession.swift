@@ -9,8 +9,8 @@ public struct SAESession: Sendable {
     public let curve: EllipticCurve
     /// PWE as x || y.
     public let pwe: [UInt8]
-    public private(set) var ownCommit: SAECommit?
-    public private(set) var peerCommit: SAECommit?
+    public private(set) var ownCommit: SAECommitValues?
+    public private(set) var peerCommit: SAECommitValues?
     public private(set) var keys: SAEKeys?
     private var rand: [UInt8]?
 
@@ -49,8 +49,8 @@ public struct SAESession: Sendable {
     /// Commits with the given rand and mask (big-endian, as long as a scalar, each in (1, r)):
     /// scalar = (rand + mask) mod r, element = −(mask · PWE). The standard draws them again
     /// when the scalar is not greater than 1; with injected values that is an error instead.
-    public mutating func commit(rand: [UInt8], mask: [UInt8]) throws(SAEError) -> SAECommit {
-        let commit = try wrap { () throws(CryptoError) -> Result<SAECommit, SAEError> in
+    public mutating func commit(rand: [UInt8], mask: [UInt8]) throws(SAEError) -> SAECommitValues {
+        let commit = try wrap { () throws(CryptoError) -> Result<SAECommitValues, SAEError> in
             let group = try EllipticCurveGroup(curve)
             let length = curve.coordinateLength
             let one = BigNumber(1)
@@ -68,7 +68,9 @@ public struct SAESession: Sendable {
             let scalar = try values[0].adding(values[1]).modulo(group.order)
             guard scalar > one else { return .failure(.invalidRandom(reason: "(rand + mask) mod r must exceed 1")) }
             let element = try EllipticCurvePoint(group: group, coordinates: pwe).multiplied(by: values[1]).negated()
-            return .success(SAECommit(scalar: try scalar.bytes(length: length), element: try element.coordinates()))
+            return .success(
+                SAECommitValues(scalar: try scalar.bytes(length: length), element: try element.coordinates())
+            )
         }
         ownCommit = commit
         self.rand = rand
@@ -79,7 +81,7 @@ public struct SAESession: Sendable {
 
     /// Commits with rand and mask drawn from `generator`, each uniformly from [2, r − 1],
     /// drawing again while (rand + mask) mod r ≤ 1 (IEEE 802.11-2020 12.4.5.3).
-    public mutating func commit(using generator: inout some RandomNumberGenerator) throws(SAEError) -> SAECommit {
+    public mutating func commit(using generator: inout some RandomNumberGenerator) throws(SAEError) -> SAECommitValues {
         let length = curve.coordinateLength
         while true {
             let rand: [UInt8]
@@ -162,7 +164,7 @@ public struct SAESession: Sendable {
                 )
             )
         }
-        peerCommit = SAECommit(scalar: peerScalar, element: peerElement)
+        peerCommit = SAECommitValues(scalar: peerScalar, element: peerElement)
         self.keys = keys
         return keys
     }
@@ -190,8 +192,8 @@ public struct SAESession: Sendable {
         _ curve: EllipticCurve,
         _ kck: [UInt8],
         _ sendConfirm: UInt16,
-        _ first: SAECommit,
-        _ second: SAECommit
+        _ first: SAECommitValues,
+        _ second: SAECommitValues
     ) -> [UInt8] {
         SAEHash(curve).hmac(
             key: kck,
@@ -215,7 +217,7 @@ public struct SAESession: Sendable {
 /// The two values of an SAE Commit message (IEEE 802.11-2020 12.4.5.3): the commit-scalar
 /// and the commit-element x || y, each coordinate and the scalar as long as the group's
 /// prime (32 octets for group 19, 48 for group 20).
-public struct SAECommit: Hashable, Sendable {
+public struct SAECommitValues: Hashable, Sendable {
     public var scalar: [UInt8]
     public var element: [UInt8]
 

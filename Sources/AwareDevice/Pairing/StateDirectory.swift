@@ -1,3 +1,4 @@
+import AwareCore
 import Foundation
 
 #if canImport(Glibc)
@@ -14,8 +15,8 @@ public final class StateDirectory: Sendable {
     public let path: String
     private let lockDescriptor: Int32
 
-    /// The marker in a temporary file's name; `writeAtomically` writes `<name>.tmp-<pid>`.
-    static let temporaryMarker = ".tmp-"
+    /// The marker in a temporary file's name (`AtomicFile` writes `<name>.tmp-<pid>-<random>`).
+    static let temporaryMarker = AtomicFile.temporaryMarker
 
     /// Opens (creating it 0700 if needed) and locks `path`. Temporaries left by a write that was
     /// interrupted are removed: with the lock held, no one else can be writing them.
@@ -69,23 +70,11 @@ public final class StateDirectory: Sendable {
     /// Replaces `name` with `data` so that a crash at any point leaves either the old or the new
     /// contents, never a mix.
     public func writeAtomically(_ data: Data, to name: String) throws(DeviceStateError) {
-        let target = filePath(name)
-        let temporary = target + Self.temporaryMarker + "\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .unusable(path: temporary, reason: String(cString: strerror(errno))) }
-        let written = data.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress, buffer.count) }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard written == data.count, synced else {
-            unlink(temporary)
-            throw .unusable(path: temporary, reason: "the write did not complete")
+        do {
+            try AtomicFile.write(data, to: filePath(name), mode: 0o600)
+        } catch {
+            throw .unusable(path: error.path, reason: error.reason)
         }
-        guard rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .unusable(path: target, reason: reason)
-        }
-        syncDirectory()
     }
 
     /// Deletes `name`; true when it existed.
@@ -96,17 +85,8 @@ public final class StateDirectory: Sendable {
             if errno == ENOENT { return false }
             throw .unusable(path: target, reason: String(cString: strerror(errno)))
         }
-        syncDirectory()
+        AtomicFile.syncDirectory(path)
         return true
-    }
-
-    /// Makes a rename or an unlink durable: it lives in the directory's own data.
-    private func syncDirectory() {
-        let directory = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            fsync(directory)
-            close(directory)
-        }
     }
 
     private func removeStaleTemporaries() {

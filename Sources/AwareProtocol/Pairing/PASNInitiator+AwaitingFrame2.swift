@@ -55,7 +55,7 @@ extension PASNInitiator {
                             transactionSequence: 1,
                             status: PASNFrames.saeHashToElementStatus,
                             message: .commit(
-                                AwareWire.SAECommit(
+                                SAECommit(
                                     group: suite.saeGroup,
                                     scalar: commit.scalar,
                                     element: commit.element
@@ -215,7 +215,7 @@ extension PASNInitiator {
         /// computed as frame 3's Wrapped Data (a bare confirm, 3.4.1).
         private mutating func checkSAE(_ frame2: PASNAuthenticationFrame) -> Result<(SAEKeys, [UInt8]), PASNFailure> {
             guard var session = sae else { return .failure(.internalError("no SAE session")) }
-            let commit: AwareWire.SAECommit
+            let commit: SAECommit
             let peerConfirm: SAEConfirm
             switch PASNFrames.wrappedSAE(frame2, sequence: 2) {
             case .success(.frame2(let commitMessage, let confirmMessage)):

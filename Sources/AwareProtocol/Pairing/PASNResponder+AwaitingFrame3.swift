@@ -180,7 +180,7 @@ extension PASNResponder {
             randomness: PASNRandomness?,
             rng: inout some RandomNumberGenerator
         ) -> Result<(SAESession, SAEKeys, [UInt8]), Refusal> {
-            let peerCommit: AwareWire.SAECommit
+            let peerCommit: SAECommit
             switch PASNFrames.wrappedSAE(frame1, sequence: 1) {
             case .success(.frame1(let message)):
                 guard case .commit(let commit) = message.message,
@@ -232,7 +232,7 @@ extension PASNResponder {
                         transactionSequence: 1,
                         status: PASNFrames.saeHashToElementStatus,
                         message: .commit(
-                            AwareWire.SAECommit(group: suite.saeGroup, scalar: commit.scalar, element: commit.element)
+                            SAECommit(group: suite.saeGroup, scalar: commit.scalar, element: commit.element)
                         )
                     ),
                     confirm: SAEAuthentication(

@@ -24,18 +24,20 @@ public final class VirtualScheduler: EventScheduler {
     /// How many work items have run since the scheduler was made.
     public private(set) var executedCount: UInt64 = 0
 
-    private struct Entry {
+    private struct Entry: Comparable {
         var time: UInt64
         var sequence: UInt64
         var slot: UInt32
 
         @inline(__always)
-        func precedes(_ other: Entry) -> Bool {
-            time < other.time || (time == other.time && sequence < other.sequence)
+        static func < (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.time < rhs.time || (lhs.time == rhs.time && lhs.sequence < rhs.sequence)
         }
+
+        static func == (lhs: Entry, rhs: Entry) -> Bool { lhs.time == rhs.time && lhs.sequence == rhs.sequence }
     }
 
-    private var heap: [Entry] = []
+    private var heap = Heap<Entry>()
     /// The work of each slot; nil once cancelled (a tombstone in the heap) or free.
     private var work: [(() -> Void)?] = []
     /// Bumped every time a slot is freed, so a stale ``ScheduledWork`` cannot cancel newer work.
@@ -77,7 +79,7 @@ public final class VirtualScheduler: EventScheduler {
             generations.append(0)
         }
         let time = max(instant.nanoseconds, now.nanoseconds)
-        push(Entry(time: time, sequence: nextSequence, slot: slot))
+        heap.insert(Entry(time: time, sequence: nextSequence, slot: slot))
         nextSequence &+= 1
         return ScheduledWork(id: UInt64(generations[Int(slot)]) << 32 | UInt64(slot))
     }
@@ -96,7 +98,7 @@ public final class VirtualScheduler: EventScheduler {
     @discardableResult
     public func step() -> Bool {
         while let top = heap.first {
-            popTop()
+            heap.removeFirst()
             let slot = Int(top.slot)
             guard let next = work[slot] else {
                 tombstones -= 1
@@ -144,7 +146,7 @@ public final class VirtualScheduler: EventScheduler {
 
     private func discardCancelledTop() {
         while let top = heap.first, work[Int(top.slot)] == nil {
-            popTop()
+            heap.removeFirst()
             tombstones -= 1
             release(Int(top.slot))
         }
@@ -153,61 +155,8 @@ public final class VirtualScheduler: EventScheduler {
     /// Drops every tombstone and restores the heap property bottom-up (Floyd's heapify).
     /// The pop order is unchanged: (time, sequence) is a total order.
     private func compact() {
-        var kept: [Entry] = []
-        kept.reserveCapacity(heap.count - tombstones)
-        for entry in heap {
-            if work[Int(entry.slot)] == nil {
-                release(Int(entry.slot))
-            } else {
-                kept.append(entry)
-            }
-        }
-        heap = kept
+        for entry in heap.unordered where work[Int(entry.slot)] == nil { release(Int(entry.slot)) }
+        heap.filter { work[Int($0.slot)] != nil }
         tombstones = 0
-        var index = heap.count / 2
-        while index > 0 {
-            index -= 1
-            siftDown(from: index)
-        }
-    }
-
-    private func push(_ entry: Entry) {
-        heap.append(entry)
-        heap.withUnsafeMutableBufferPointer { heap in
-            var child = heap.count - 1
-            while child > 0 {
-                let parent = (child - 1) / 2
-                guard entry.precedes(heap[parent]) else { break }
-                heap[child] = heap[parent]
-                child = parent
-            }
-            heap[child] = entry
-        }
-    }
-
-    private func popTop() {
-        let last = heap.removeLast()
-        guard !heap.isEmpty else { return }
-        heap[0] = last
-        siftDown(from: 0)
-    }
-
-    /// Sifts through an unsafe buffer: one exclusive access to the heap per sift instead of
-    /// one per comparison, and no bounds checks on indices the loop keeps below `count`.
-    private func siftDown(from start: Int) {
-        heap.withUnsafeMutableBufferPointer { heap in
-            let count = heap.count
-            let entry = heap[start]
-            var index = start
-            while true {
-                var child = 2 * index + 1
-                guard child < count else { break }
-                if child + 1 < count, heap[child + 1].precedes(heap[child]) { child += 1 }
-                guard heap[child].precedes(entry) else { break }
-                heap[index] = heap[child]
-                index = child
-            }
-            heap[index] = entry
-        }
     }
 }

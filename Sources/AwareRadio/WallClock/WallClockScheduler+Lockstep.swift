@@ -120,7 +120,7 @@ extension WallClockScheduler {
     }
 
     /// The first timed work not cancelled; under the lock.
-    private func nextTimed() -> TimerQueue.Entry? {
+    private func nextTimed() -> TimerEntry? {
         while let next = queue.first {
             if work[next.id] != nil { return next }
             queue.removeFirst()

@@ -34,7 +34,7 @@ public final class WallClockScheduler: EventScheduler, @unchecked Sendable {
     /// Lockstep virtual time (``enableLockstep(report:)``); nil follows the wall clock.
     var lockstep: LockstepTime?
 
-    var queue = TimerQueue()
+    var queue = Heap<TimerEntry>()
     var work: [UInt64: () -> Void] = [:]
     private var nextID: UInt64 = 1
     var stopRequested = false
@@ -146,69 +146,33 @@ public final class WallClockScheduler: EventScheduler, @unchecked Sendable {
             let id = nextID
             nextID += 1
             work[id] = body
-            queue.insert(TimerQueue.Entry(deadline: deadline, id: id, rank: rank))
+            queue.insert(TimerEntry(deadline: deadline, id: id, rank: rank))
             if queue.first?.id == id { condition.broadcast() }
             return ScheduledWork(id: id)
         }
     }
 }
 
-// MARK: - TimerQueue
+// MARK: - TimerEntry
 
-/// A binary min-heap of (deadline, id): the next work item to run. The id grows with every
-/// scheduled item, so items due at the same instant run in the order they were scheduled.
-struct TimerQueue {
-    struct Entry {
-        var deadline: UInt64
-        var id: UInt64
-        /// Orders work due at the same instant before the id does: 0 for a process's own work;
-        /// lockstep arrivals from other processes carry a rank drawn from what they are (their
-        /// sender and token), so their order does not follow when the datagram happened to be
-        /// read.
-        var rank: UInt64 = 0
+/// One scheduled work item in the scheduler's heap, ordered by (deadline, rank, id). The id grows
+/// with every scheduled item, so items due at the same instant run in the order they were
+/// scheduled.
+struct TimerEntry: Comparable {
+    var deadline: UInt64
+    var id: UInt64
+    /// Orders work due at the same instant before the id does: 0 for a process's own work;
+    /// lockstep arrivals from other processes carry a rank drawn from what they are (their
+    /// sender and token), so their order does not follow when the datagram happened to be
+    /// read.
+    var rank: UInt64 = 0
 
-        func precedes(_ other: Entry) -> Bool {
-            if deadline != other.deadline { return deadline < other.deadline }
-            if rank != other.rank { return rank < other.rank }
-            return id < other.id
-        }
+    static func < (lhs: TimerEntry, rhs: TimerEntry) -> Bool {
+        (lhs.deadline, lhs.rank, lhs.id) < (rhs.deadline, rhs.rank, rhs.id)
     }
 
-    private var heap: [Entry] = []
-
-    var first: Entry? { heap.first }
-    var isEmpty: Bool { heap.isEmpty }
-    var count: Int { heap.count }
-
-    mutating func insert(_ entry: Entry) {
-        heap.append(entry)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard heap[child].precedes(heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    @discardableResult
-    mutating func removeFirst() -> Entry? {
-        guard let top = heap.first else { return nil }
-        let last = heap.removeLast()
-        guard !heap.isEmpty else { return top }
-        heap[0] = last
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var smallest = parent
-            if left < heap.count && heap[left].precedes(heap[smallest]) { smallest = left }
-            if right < heap.count && heap[right].precedes(heap[smallest]) { smallest = right }
-            guard smallest != parent else { break }
-            heap.swapAt(parent, smallest)
-            parent = smallest
-        }
-        return top
+    static func == (lhs: TimerEntry, rhs: TimerEntry) -> Bool {
+        (lhs.deadline, lhs.rank, lhs.id) == (rhs.deadline, rhs.rank, rhs.id)
     }
 }
 

@@ -92,12 +92,12 @@ struct EvidenceWriter: Sendable {
         try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let events = EvidenceLayout.join(directory, EvidenceLayout.eventsFile)
         let capture = EvidenceLayout.join(directory, EvidenceLayout.captureFile)
-        try Data(snapshot.eventsJSONL.utf8).write(to: URL(fileURLWithPath: events), options: .atomic)
-        try Data(snapshot.pcap).write(to: URL(fileURLWithPath: capture), options: .atomic)
+        try AtomicFile.write(Array(snapshot.eventsJSONL.utf8), to: events)
+        try AtomicFile.write(snapshot.pcap, to: capture)
         var attachments: [String] = []
         for name in snapshot.attachments.keys.sorted() {
             let path = EvidenceLayout.join(directory, name)
-            try Data(snapshot.attachments[name] ?? []).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(snapshot.attachments[name] ?? [], to: path)
             attachments.append(path)
         }
         return EvidenceFiles(directory: directory, events: events, capture: capture, attachments: attachments)

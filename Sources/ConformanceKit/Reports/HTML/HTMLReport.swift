@@ -1,3 +1,4 @@
+import AwareCore
 import Foundation
 
 /// The run as one self-contained HTML page for people (docs/reference/reports.md, "HTML report"): the summary,
@@ -24,7 +25,7 @@ public struct HTMLReport: Sendable {
 
     /// Renders and writes the page to `pagePath`.
     public static func write(_ run: RunResult, to pagePath: String) throws {
-        try HTMLReport(run: run, pagePath: pagePath).render().write(toFile: pagePath, atomically: true, encoding: .utf8)
+        try AtomicFile.write(Array(HTMLReport(run: run, pagePath: pagePath).render().utf8), to: pagePath)
     }
 
     public func render() -> String {
