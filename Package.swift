@@ -55,7 +55,10 @@ let package = Package(
         // Sans-I/O protocol machines: no clock, no socket, no RNG.
         .target(name: "AwareProtocol", dependencies: ["AwareCore", "AwareWire", "AwareCrypto"]),
         // Where frames travel and time passes.
-        .target(name: "AwareRadio", dependencies: ["AwareCore", "AwareWire", "CNetlink"]),
+        .target(
+            name: "AwareRadio",
+            dependencies: ["AwareCore", "AwareWire", "CNetlink", .product(name: "Logging", package: "swift-log")]
+        ),
         // Frames from captures and bytes, decoded for people and JSON; the passive capture analyzer.
         .target(name: "AwareAnalysis", dependencies: ["AwareCore", "AwareWire", "AwareProtocol"]),
         // Testing only: the robustness corpus and mutators that the fuzz targets, aware-bench and
@@ -65,7 +68,10 @@ let package = Package(
         // phone role are one.
         .target(
             name: "AwareDevice",
-            dependencies: ["AwareCore", "AwareWire", "AwareCrypto", "AwareProtocol", "AwareRadio"]
+            dependencies: [
+                "AwareCore", "AwareWire", "AwareCrypto", "AwareProtocol", "AwareRadio",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // The accessory.
         .target(
@@ -77,6 +83,7 @@ let package = Package(
             name: "ConformanceKit",
             dependencies: [
                 "AwareCore", "AwareWire", "AwareCrypto", "AwareProtocol", "AwareRadio", "AwareAnalysis", "AwareDevice",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // What both command-line programs share: exit codes, standard error, buffered output.

@@ -3,6 +3,7 @@ import AwareCrypto
 import AwareProtocol
 import AwareRadio
 import AwareWire
+import Logging
 
 /// A NAN device: the sans-I/O machines (synchronization and discovery) driven over an
 /// ``Air``. It feeds them what the air delivers, with the scheduler's time and the device's
@@ -252,6 +253,9 @@ public final class NANDevice {
 
     // MARK: - Feeding the machines
 
+    /// Frames the device heard but could not use; never keys or PINs.
+    static let logger = Logger(label: "awarebench.device")
+
     private func received(_ reception: Reception) {
         // Data frames (type 2) belong to the data plane (nan-wire-reference.md 4).
         if reception.frame.count >= 2, reception.frame[0] & 0x0C == 0x08 {
@@ -268,6 +272,10 @@ public final class NANDevice {
         }
         guard var frame = ReceivedFrame(bytes: bytes, info: reception.info) else {
             undecodableFrames += 1
+            Self.logger.debug(
+                "ignored a frame it cannot decode",
+                metadata: ["device": "\(configuration.address)", "octets": "\(bytes.count)"]
+            )
             return
         }
         if let inboundFrameFilter {

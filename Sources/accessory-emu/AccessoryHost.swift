@@ -6,6 +6,7 @@ import AwareRadio
 import AwareWire
 import Dispatch
 import Foundation
+import Logging
 import Synchronization
 
 /// Runs one accessory on an air until it is stopped: the I/O edge of the emulator (clock,
@@ -147,6 +148,8 @@ final class AccessoryHost {
         try serve(firmware, on: scheduler, tap: tap) { radio.close() }
     }
 
+    static let logger = Logger(label: "awarebench.accessory-emu")
+
     /// Runs `firmware` on `scheduler` until a signal, `shutdown` or a failed start, with the
     /// control channels; then leaves the air (`closeAir`) and writes the capture. The socket
     /// air and the radio share it.
@@ -176,11 +179,18 @@ final class AccessoryHost {
         }
         // The executor stops on a signal; the accessory then leaves the air on this thread,
         // which the stopped executor no longer uses.
-        let signals = SignalWatcher { [scheduler] in scheduler.stop() }
+        let signals = SignalWatcher { [scheduler] in
+            AccessoryHost.logger.info("stopping on a signal")
+            scheduler.stop()
+        }
         if controlFromStandardInput {
             ControlChannel(firmware: firmware, scheduler: scheduler, output: output).startReading()
         }
         server?.start()
+        Self.logger.debug(
+            "serving",
+            metadata: ["control": "\(controlPath ?? "none")", "stateDirectory": "\(state?.directory.path ?? "none")"]
+        )
         scheduler.run()
         signals.cancel()
         server?.stop()

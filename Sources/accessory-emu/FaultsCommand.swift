@@ -1,5 +1,6 @@
 import AccessoryKit
 import ArgumentParser
+import AwareCommandLine
 import AwareCore
 
 /// `accessory-emu faults`: the rules `--fault` can break, one per line (or JSON), so that the
@@ -18,7 +19,10 @@ struct FaultsCommand: ParsableCommand {
     @Flag(help: "Print a JSON list of {name, summary} objects instead.")
     var json = false
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.bootstrap()
         if json {
             let list = JSONValue.array(
                 AccessoryFault.allCases.map {

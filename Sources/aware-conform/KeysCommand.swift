@@ -113,7 +113,10 @@ struct SAEPTCommand: ParsableCommand {
     @OptionGroup var password: SAEPasswordOptions
     @Flag(help: "Print one JSON object.") var json = false
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.bootstrap()
         KeyInput.report(coordinates(try password.passwordElement().pt, "pt"), json: json)
     }
 }
@@ -129,7 +132,10 @@ struct SAEPWECommand: ParsableCommand {
     @Option(help: "The other station's address.") var addr2: String
     @Flag(help: "Print one JSON object.") var json = false
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.bootstrap()
         let first = try KeyInput.address(addr1, "--addr1")
         let second = try KeyInput.address(addr2, "--addr2")
         let (curve, pt) = try password.passwordElement()
@@ -153,7 +159,10 @@ struct NIRATagCommand: ParsableCommand {
     @Option(help: "The 8-octet nonce, hex.") var nonce: String
     @Flag(help: "Print one JSON object.") var json = false
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.bootstrap()
         let key = try KeyInput.octets(nik, "--nik", length: 16)
         let address = try KeyInput.address(nmi, "--nmi")
         let value = try KeyInput.octets(nonce, "--nonce", length: 8)
@@ -185,7 +194,10 @@ struct PASNPTKCommand: ParsableCommand {
     @Option(help: "sae or pasn.") var akm = "sae"
     @Flag(help: "Print one JSON object.") var json = false
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.bootstrap()
         let pmkOctets = try KeyInput.octets(pmk, "--pmk")
         let initiatorNMI = try KeyInput.address(initiator, "--initiator")
         let responderNMI = try KeyInput.address(responder, "--responder")
@@ -230,7 +242,10 @@ struct NANKDFCommand: ParsableCommand {
     @Option(help: "7 (NCS-PK-PASN-128) or 8 (NCS-PK-PASN-256).") var csid: UInt8 = 7
     @Flag(help: "Print one JSON object.") var json = false
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.bootstrap()
         let key = try KeyInput.octets(kdk, "--kdk", length: 32)
         let initiatorNMI = try KeyInput.address(initiator, "--initiator")
         let responderNMI = try KeyInput.address(responder, "--responder")

@@ -53,7 +53,10 @@ struct MergeCommand: ParsableCommand {
         try OutputPath.check([("--junit", junit), ("--json", json), ("--html", html)])
     }
 
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.bootstrap()
         var standardError = StandardError()
         let merge: RunReportMerge
         do {

@@ -59,4 +59,41 @@ import Testing
         #expect(names.count > 50 && Set(names).count == names.count)
         #expect(text.standardOutput.split(separator: "\n").map { String($0.split(separator: " ")[0]) } == names)
     }
+
+    /// `--log-level` is an option of every command that runs (swift-log, to standard error).
+    @Test(arguments: ["accessory-emu", "aware-conform"])
+    func everyCommandTakesTheLogLevel(program: String) throws {
+        let dump = try CommandRunner.run(program, ["--experimental-dump-help"])
+        let root = try #require(
+            try JSONSerialization.jsonObject(with: Data(dump.standardOutput.utf8)) as? [String: Any]
+        )
+        var missing: [String] = []
+        func walk(_ command: [String: Any], _ path: [String]) {
+            let subcommands = (command["subcommands"] as? [[String: Any]] ?? []).filter {
+                $0["commandName"] as? String != "help"
+            }
+            if subcommands.isEmpty {
+                let names = (command["arguments"] as? [[String: Any]] ?? []).flatMap {
+                    ($0["names"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+                }
+                if !names.contains("log-level") { missing.append(path.joined(separator: " ")) }
+            }
+            for sub in subcommands { walk(sub, path + [sub["commandName"] as? String ?? "?"]) }
+        }
+        walk(try #require(root["command"] as? [String: Any]), [program])
+        #expect(missing.isEmpty, "no --log-level: \(missing)")
+    }
+
+    /// The level decides what reaches standard error: the runner's per-test lines at debug,
+    /// nothing at the default (warning).
+    @Test func theLogLevelDecidesWhatIsLogged() async throws {
+        let arguments = ["run", "--profile", "Profiles/drone.json", "--only", "WA/DISC/MF/BV-01"]
+        let quiet = try await CommandRunner.run("aware-conform", arguments)
+        let debug = try await CommandRunner.run("aware-conform", arguments + ["--log-level", "debug"])
+        #expect(quiet.status == 0 && debug.status == 0)
+        #expect(!quiet.standardError.contains("awarebench."))
+        #expect(debug.standardError.contains("debug awarebench.runner"))
+        #expect(debug.standardError.contains("test=WA/DISC/MF/BV-01"))
+        #expect(debug.standardError.contains("verdict=pass"))
+    }
 }

@@ -1,5 +1,6 @@
 import CNetlink
 import Glibc
+import Logging
 
 /// A generic netlink socket (libnl `struct nl_sock`) for talking to nl80211: the I/O edge of
 /// the radio. It resolves families (and tells plainly when the kernel has no nl80211 at all,
@@ -101,6 +102,9 @@ public final class NL80211Socket: @unchecked Sendable {
         return try NetlinkReceivedMessage.messages(in: Array(UnsafeBufferPointer(start: buffer, count: Int(count))))
     }
 
+    /// The netlink conversation with the kernel, for `--log-level debug` when a radio misbehaves.
+    static let logger = Logger(label: "awarebench.nl80211")
+
     /// Joins the nl80211 multicast group `name` ("mlme" for frame TX status and
     /// remain-on-channel events, "nan" for NAN matches and terminations).
     public func join(multicastGroup name: String) throws(RadioError) {
@@ -112,6 +116,10 @@ public final class NL80211Socket: @unchecked Sendable {
                 message: NetlinkMessage.text(group)
             )
         }
+        NL80211Socket.logger.debug(
+            "resolved an nl80211 multicast group",
+            metadata: ["group": "\(name)", "id": "\(group)"]
+        )
         let code = nl_socket_add_membership(socket, group)
         guard code >= 0 else {
             throw RadioError.netlink(

@@ -1,5 +1,6 @@
 import AwareCore
 import AwareWire
+import Logging
 
 extension SocketAir {
     /// Puts a frame on the air: to every other station of this process at once, and as one
@@ -114,9 +115,16 @@ extension SocketAir {
             case .sent, .missing:
                 continue
             case .refused:
-                if SocketAirDirectory.removeSocket(peer) { counters.count(\.staleSocketsRemoved) }
+                if SocketAirDirectory.removeSocket(peer) {
+                    counters.count(\.staleSocketsRemoved)
+                    Self.logger.info(
+                        "removed the socket of a process that left the air",
+                        metadata: ["socket": "\(peer)"]
+                    )
+                }
             case .busy, .failed:
                 counters.count(\.sendFailures)
+                Self.logger.debug("a peer did not take a datagram", metadata: ["socket": "\(peer)"])
             }
         }
     }

@@ -2,6 +2,7 @@ import AwareCore
 import AwareWire
 import Foundation
 import Glibc
+import Logging
 
 /// An air shared by processes on one machine (docs/reference/socket-air.md): a directory in which
 /// every process binds one Unix datagram socket. A frame goes to every other socket in the
@@ -45,6 +46,9 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
 
     let socket: UnixDatagramSocket
     let counters = LockedStatistics()
+    /// What the air does that nobody sees in a capture: joining, peers that went away, datagrams
+    /// it could not read or deliver (`--log-level debug` shows them).
+    static let logger = Logger(label: "awarebench.socket-air")
     var ports: [Port] = []
     var taps: [any AirTap] = []
     var pending: [UInt64: PendingAcknowledgement] = [:]
@@ -103,6 +107,10 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
         }
         startReader()
         if lockstep { sendToClock(.register) }
+        Self.logger.info(
+            "joined the socket air",
+            metadata: ["air": "\(self.path)", "socket": "\(socket.path)", "lockstep": "\(lockstep)"]
+        )
     }
 
     /// Whether this air's processes share one virtual clock.
@@ -170,8 +178,20 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
         let thread = Thread {
             var buffer = [UInt8](repeating: 0, count: UnixDatagramSocket.receiveBufferSize)
             while let received = socket.receive(into: &buffer) {
-                guard !received.truncated, let datagram = try? SocketAirDatagram(bytes: received.bytes) else {
+                let datagram: SocketAirDatagram
+                do {
+                    guard !received.truncated else {
+                        counters.count(\.malformedDropped)
+                        SocketAir.logger.debug("dropped a datagram longer than the receive buffer")
+                        continue
+                    }
+                    datagram = try SocketAirDatagram(bytes: received.bytes)
+                } catch {
                     counters.count(\.malformedDropped)
+                    SocketAir.logger.debug(
+                        "dropped a datagram it cannot read",
+                        metadata: ["octets": "\(received.bytes.count)", "reason": "\(error)"]
+                    )
                     continue
                 }
                 scheduler.post { air?.handle(datagram, from: received.source) }

@@ -1,6 +1,7 @@
 import AwareCore
 import AwareWire
 import Foundation
+import Logging
 
 /// Runs a catalogue's selected tests: seeds, parallel jobs, shards, iterations, the wall-clock guard,
 /// verdicts and evidence. Reporters render the `RunResult` it returns.
@@ -107,6 +108,10 @@ public struct TestRunner: Sendable {
 
     // MARK: One test
 
+    /// Each test's start and verdict as it happens (`--log-level debug`), for a run that hangs or
+    /// a CI log read without the report.
+    static let logger = Logger(label: "awarebench.runner")
+
     private func runTest(_ test: ConformanceTest, evidenceDirectory: String) -> (TestResult, [String]) {
         let baseSeed = configuration.baseSeed
         var result = TestResult(
@@ -120,8 +125,10 @@ public struct TestRunner: Sendable {
         )
         if case .notApplicable(let reason) = test.applicability(on: configuration.capabilities) {
             result.message = reason
+            Self.logger.debug("skipped", metadata: ["test": "\(test.id)", "reason": "\(reason)"])
             return (result, [])
         }
+        Self.logger.debug("started", metadata: ["test": "\(test.id)", "seed": "\(result.seed)"])
         var problems: [String] = []
         for iteration in 1...configuration.iterations {
             let iterationBase = TestSeed.base(baseSeed, iteration: iteration)
@@ -153,6 +160,13 @@ public struct TestRunner: Sendable {
         if result.iterations.contains(where: { $0.evidence != nil }) {
             result.evidenceDirectory = EvidenceLayout.testDirectory(evidenceDirectory, test.id)
         }
+        Self.logger.debug(
+            "finished",
+            metadata: [
+                "test": "\(test.id)", "verdict": "\(result.verdict.rawValue)",
+                "iterations": "\(result.iterations.count)",
+            ]
+        )
         return (result, problems)
     }
 
