@@ -224,12 +224,11 @@ struct ECCBaseline {
         case .success(let text): output = text
         case .failure(let failure): return .failure(failure)
         }
-        guard let data = output.data(using: .utf8),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let library = object["library"] as? String,
-            let fixedBase = object["fixedBaseSeconds"] as? Double,
-            let variableBase = object["variableBaseSeconds"] as? Double,
-            let fieldExponentiation = object["fieldExpSeconds"] as? Double,
+        guard let figures = try? JSONValue(parsing: output),
+            let library = figures["library"]?.stringValue,
+            let fixedBase = figures["fixedBaseSeconds"]?.doubleValue,
+            let variableBase = figures["variableBaseSeconds"]?.doubleValue,
+            let fieldExponentiation = figures["fieldExpSeconds"]?.doubleValue,
             fixedBase > 0, variableBase > 0, fieldExponentiation > 0
         else {
             return .failure(Unavailable(reason: "\(script) printed no figures: \(output.prefix(200))"))

@@ -1,6 +1,7 @@
 import AccessoryKit
 import ArgumentParser
 import AwareCommandLine
+import AwareCore
 import Foundation
 
 struct ProfileValidateCommand: ParsableCommand {
@@ -61,10 +62,7 @@ struct ProfileValidateCommand: ParsableCommand {
     }
 
     private func printJSON(_ report: ValidationReport) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(report)
-        print(String(decoding: data, as: UTF8.self))
+        print(try JSONValueEncoder().encode(report).serialized([.prettyPrinted, .sortedKeys]))
     }
 }
 

@@ -71,6 +71,27 @@ import Testing
         }
     }
 
+    /// The two differences the one JSON path (`JSONValue`) brought: a key given twice is a syntax
+    /// error at the second copy, and a number in a message is rendered from its value.
+    @Test func duplicateKeysAreSyntaxErrorsAndNumbersShowTheirValue() {
+        #expect(
+            throws: ProfileError.malformedJSON(
+                line: 2,
+                column: 15,
+                reason: #"the key "vendorName" appears twice in this object"#
+            )
+        ) {
+            try ProfileLoader.load(
+                bytes: Array("{\"device\": {\"vendorName\": \"V\",\n              \"vendorName\": \"W\"}}".utf8)
+            )
+        }
+        let json = """
+            {"device": {"vendorName": "V", "modelName": "M"},
+             "services": [{"name": "_a._tcp", "publishType": "both", "instanceId": 1e3}]}
+            """
+        #expect(Self.issues(json) == ["services[0].instanceId: 1000.0 — must be between 1 and 255"])
+    }
+
     @Test func deepNestingIsASyntaxErrorNotACrash() {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         #expect(throws: ProfileError.malformedJSON(line: 1, column: 257, reason: "nesting is deeper than 256 levels")) {

@@ -171,6 +171,14 @@ import Testing
             guard case DecodingError.typeMismatch(_, let context) = error else { return false }
             return context.codingPath.map(\.stringValue) == ["tags", "[0]"]
         }
+        // Null where a value is needed is `valueNotFound`, as with Foundation's decoder.
+        let null = #"{"name":null,"count":1,"ratio":1,"tags":[],"nested":[]}"#
+        #expect {
+            try JSONValueDecoder().decode(Record.self, from: Array(null.utf8))
+        } throws: { error in
+            guard case DecodingError.valueNotFound(_, let context) = error else { return false }
+            return context.codingPath.map(\.stringValue) == ["name"]
+        }
         #expect {
             try JSONValueDecoder().decode(Record.self, from: Array(#"{"name": }"#.utf8))
         } throws: { error in

@@ -152,7 +152,13 @@ import Testing
     }
 
     @Test func malformedReportsNameTheFileAndTheKey() throws {
-        #expect(Self.parse("{\"format\": ") == .notAReport(file: "c.json", reason: "not JSON"))
+        #expect(
+            Self.parse("{\"format\": ")
+                == .notAReport(
+                    file: "c.json",
+                    reason: "not JSON at line 1, column 12: unexpected end of file; a value is missing"
+                )
+        )
         #expect(Self.parse("[1]") == .notAReport(file: "c.json", reason: "the document is not a JSON object"))
         #expect(
             Self.parse("{\"format\": \"other/1\"}")

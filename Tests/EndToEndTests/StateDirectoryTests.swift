@@ -46,6 +46,7 @@ import Testing
         let outcome = try await Self.run(directory, seed: 1)
         #expect(outcome.status == 3)
         #expect(outcome.standardError.contains("is damaged"))
+        #expect(outcome.standardError.contains("not valid JSON at line 1, column 1"))
         #expect(try String(contentsOfFile: directory + "/identity.json", encoding: .utf8) == "not json")
     }
 

@@ -22,9 +22,9 @@ public struct ControlLine: Hashable, Sendable {
         guard bytes.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else {
             throw .notJSON(column: 1, reason: "the line is empty")
         }
-        let root: JSONNode
+        let root: JSONValue
         do {
-            root = try JSONParser.parse(bytes)
+            root = try JSONValue(parsing: bytes)
         } catch {
             throw .notJSON(column: error.column, reason: error.reason)
         }
@@ -35,9 +35,16 @@ public struct ControlLine: Hashable, Sendable {
         switch fields.take("id") {
         case nil, .null?: id = nil
         case .string(let text)?: id = .string(text)
-        case .number(let number)? where number.integer != nil: id = .integer(Int64(number.integer!))
         case let other?:
-            throw .wrongType(command: command, field: "id", expected: "a string or an integer", found: other.kindName)
+            guard let integer = other.integerValue else {
+                throw .wrongType(
+                    command: command,
+                    field: "id",
+                    expected: "a string or an integer",
+                    found: other.kindName
+                )
+            }
+            id = .integer(integer)
         }
         fields.command = command
         let request = try ControlRequest(command: command, fields: &fields)

@@ -142,21 +142,21 @@ extension ControlRequest {
 /// The members of a control object, taken one by one so that whatever is left over is a field
 /// the command does not know.
 struct ControlFields {
-    var members: [JSONNode.Member]
+    var members: [(String, JSONValue)]
     var command = ""
 
-    init(members: [JSONNode.Member]) {
+    init(members: [(String, JSONValue)]) {
         self.members = members
     }
 
-    /// Removes and returns the first member called `key` (a later duplicate is then left over).
-    mutating func take(_ key: String) -> JSONNode? {
-        guard let index = members.firstIndex(where: { $0.key == key }) else { return nil }
-        return members.remove(at: index).value
+    /// Removes and returns the member called `key` (the parser refuses a key given twice).
+    mutating func take(_ key: String) -> JSONValue? {
+        guard let index = members.firstIndex(where: { $0.0 == key }) else { return nil }
+        return members.remove(at: index).1
     }
 
     func refuseLeftovers() throws(ControlRequestError) {
-        if let first = members.first { throw .unknownField(command: command, field: first.key) }
+        if let first = members.first { throw .unknownField(command: command, field: first.0) }
     }
 
     mutating func requiredString(_ key: String) throws(ControlRequestError) -> String {
@@ -168,7 +168,7 @@ struct ControlFields {
     }
 
     mutating func optionalString(_ key: String) throws(ControlRequestError) -> String? {
-        guard let node = take(key), !node.isNull else { return nil }
+        guard let node = take(key), node != .null else { return nil }
         guard case .string(let text) = node else {
             throw .wrongType(command: command, field: key, expected: "a string", found: node.kindName)
         }
@@ -181,26 +181,26 @@ struct ControlFields {
         in range: ClosedRange<Double>,
         default fallback: Double? = nil
     ) throws(ControlRequestError) -> Double {
-        guard let node = take(key), !node.isNull else {
+        guard let node = take(key), node != .null else {
             if let fallback { return fallback }
             throw .missingField(command: command, field: key)
         }
-        guard case .number(let number) = node else {
+        guard let value = node.doubleValue else {
             throw .wrongType(command: command, field: key, expected: "a number", found: node.kindName)
         }
-        guard range.contains(number.value) else {
+        guard range.contains(value) else {
             throw .invalidValue(
                 command: command,
                 field: key,
-                reason: "must be between \(range.lowerBound) and \(range.upperBound), not \(number.text)"
+                reason: "must be between \(range.lowerBound) and \(range.upperBound), not \(node.serialized)"
             )
         }
-        return number.value
+        return value
     }
 
     mutating func integer(_ key: String, in range: ClosedRange<Int>) throws(ControlRequestError) -> Int {
         guard let node = take(key) else { throw .missingField(command: command, field: key) }
-        guard case .number(let number) = node, let value = number.integer else {
+        guard let value = node.integerValue.flatMap({ Int(exactly: $0) }) else {
             throw .wrongType(command: command, field: key, expected: "an integer", found: node.kindName)
         }
         guard range.contains(value) else {
@@ -234,31 +234,17 @@ struct ControlFields {
     }
 
     mutating func stringMap(_ key: String) throws(ControlRequestError) -> [String: String] {
-        guard let node = take(key), !node.isNull else { return [:] }
+        guard let node = take(key), node != .null else { return [:] }
         guard case .object(let entries) = node else {
             throw .wrongType(command: command, field: key, expected: "an object of strings", found: node.kindName)
         }
         var map: [String: String] = [:]
-        for entry in entries {
-            guard case .string(let text) = entry.value else {
-                throw .wrongType(
-                    command: command,
-                    field: "\(key).\(entry.key)",
-                    expected: "a string",
-                    found: entry.value.kindName
-                )
+        for (name, value) in entries {
+            guard case .string(let text) = value else {
+                throw .wrongType(command: command, field: "\(key).\(name)", expected: "a string", found: value.kindName)
             }
-            guard map.updateValue(text, forKey: entry.key) == nil else {
-                throw .invalidValue(command: command, field: key, reason: "has the key \"\(entry.key)\" twice")
-            }
+            map[name] = text
         }
         return map
-    }
-}
-
-extension JSONNode {
-    var isNull: Bool {
-        if case .null = self { return true }
-        return false
     }
 }

@@ -1,3 +1,4 @@
+import AwareCore
 import Foundation
 
 /// Reads accessory profiles: JSON syntax first (with line and column), then every rule of
@@ -21,11 +22,15 @@ public enum ProfileLoader {
     }
 
     public static func load(bytes: [UInt8]) throws(ProfileError) -> AccessoryProfile {
-        let root: JSONNode
+        let root: JSONValue
         do {
-            root = try JSONParser.parse(bytes)
+            root = try JSONValue(parsing: bytes)
         } catch {
-            throw .malformedJSON(line: error.line, column: error.column, reason: error.reason)
+            // Nothing but whitespace: say what the file should hold.
+            let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+            let empty = text.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            let reason = empty ? "the file is empty; a profile is a JSON object" : error.reason
+            throw .malformedJSON(line: error.line, column: error.column, reason: reason)
         }
         switch ProfileValidator.validate(root) {
         case .success(let profile): return profile

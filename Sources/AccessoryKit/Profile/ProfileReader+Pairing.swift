@@ -1,5 +1,7 @@
+import AwareCore
+
 extension ProfileReader {
-    mutating func readPairing(_ node: JSONNode, at path: String) -> PairingSettings? {
+    mutating func readPairing(_ node: JSONValue, at path: String) -> PairingSettings? {
         guard
             let view = object(
                 node,
@@ -52,7 +54,7 @@ extension ProfileReader {
         return valid ? pairing : nil
     }
 
-    private mutating func readPin(_ node: JSONNode, at path: String) -> PinPolicy? {
+    private mutating func readPin(_ node: JSONValue, at path: String) -> PinPolicy? {
         guard
             let view = object(
                 node,
@@ -93,7 +95,7 @@ extension ProfileReader {
         return valid ? pin : nil
     }
 
-    private mutating func readCache(_ node: JSONNode, at path: String) -> PairingCache? {
+    private mutating func readCache(_ node: JSONValue, at path: String) -> PairingCache? {
         guard let view = object(node, at: path, allowed: ["npk", "nik", "nikLifetimeSeconds"], required: []) else {
             return nil
         }

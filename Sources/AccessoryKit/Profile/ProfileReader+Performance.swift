@@ -1,7 +1,8 @@
+import AwareCore
 import AwareWire
 
 extension ProfileReader {
-    mutating func readPerformance(_ node: JSONNode, at path: String) -> PerformanceSettings? {
+    mutating func readPerformance(_ node: JSONValue, at path: String) -> PerformanceSettings? {
         guard let view = object(node, at: path, allowed: ["default", "bulk", "realtime"], required: []) else {
             return nil
         }
@@ -74,7 +75,7 @@ extension ProfileReader {
         return PerformanceSettings(defaultMode: defaultMode, bulk: bulk, realtime: realtime)
     }
 
-    mutating func readApp(_ node: JSONNode, at path: String, serviceNames names: [String]) -> AppProfile? {
+    mutating func readApp(_ node: JSONValue, at path: String, serviceNames names: [String]) -> AppProfile? {
         guard
             let view = object(
                 node,
@@ -139,7 +140,7 @@ extension ProfileReader {
         return name
     }
 
-    private mutating func readTelemetry(_ node: JSONNode, at path: String, names: [String]) -> TelemetryApp? {
+    private mutating func readTelemetry(_ node: JSONValue, at path: String, names: [String]) -> TelemetryApp? {
         guard
             let view = object(
                 node,
@@ -156,7 +157,7 @@ extension ProfileReader {
         return TelemetryApp(service: service, port: port, rateHz: rate, payloadBytes: payload)
     }
 
-    private mutating func readFileService(_ node: JSONNode, at path: String, names: [String]) -> FileServiceApp? {
+    private mutating func readFileService(_ node: JSONValue, at path: String, names: [String]) -> FileServiceApp? {
         guard
             let view = object(node, at: path, allowed: ["service", "port", "files"], required: ["service", "files"])
         else { return nil }
@@ -193,7 +194,7 @@ extension ProfileReader {
         return FileServiceApp(service: service, port: port, files: files)
     }
 
-    private mutating func readAudioStream(_ node: JSONNode, at path: String, names: [String]) -> AudioStreamApp? {
+    private mutating func readAudioStream(_ node: JSONValue, at path: String, names: [String]) -> AudioStreamApp? {
         guard
             let view = object(
                 node,
@@ -206,7 +207,7 @@ extension ProfileReader {
         let port = integer(view, "port", in: 1...65_535)
         var rate: Int?
         if let node = view["sampleRateHz"] {
-            if case .number(let number) = node, let value = number.integer,
+            if let value = node.integerValue.flatMap({ Int(exactly: $0) }),
                 [16_000, 44_100, 48_000, 96_000].contains(value)
             {
                 rate = value

@@ -19,8 +19,7 @@ extension ProfileReader {
             let (service, explicitID) = readService(item, at: path, offersPairing: offersPairing)
             services.append(service)
             explicitIDs.append(explicitID)
-            if case .object(let members) = item, members.contains(where: { $0.key == "datapath" }), !root.has("pairing")
-            {
+            if item["datapath"] != nil, !root.has("pairing") {
                 report(
                     root.path("pairing"),
                     nil,
@@ -40,7 +39,7 @@ extension ProfileReader {
             if let id = explicitIDs[index], let first = explicitIDs[..<index].firstIndex(of: id) {
                 report(
                     ProfileReader.path(ProfileReader.path(listPath, index: index), "instanceId"),
-                    .number(JSONNode.Number(text: String(id), value: Double(id))),
+                    .integer(Int64(id)),
                     "is already used by services[\(first)]; instance IDs must be unique"
                 )
             }
@@ -64,8 +63,11 @@ extension ProfileReader {
         return result
     }
 
-    private mutating func readService(_ node: JSONNode, at path: String, offersPairing: Bool) -> (ServiceProfile?, Int?)
-    {
+    private mutating func readService(
+        _ node: JSONValue,
+        at path: String,
+        offersPairing: Bool
+    ) -> (ServiceProfile?, Int?) {
         guard let view = object(node, at: path, allowed: Self.serviceKeys, required: ["name", "publishType"]) else {
             return (nil, nil)
         }
@@ -130,7 +132,7 @@ extension ProfileReader {
         return (service, instanceId)
     }
 
-    private mutating func readServiceInfo(_ node: JSONNode, at path: String, offersPairing: Bool) -> ServiceInfo? {
+    private mutating func readServiceInfo(_ node: JSONValue, at path: String, offersPairing: Bool) -> ServiceInfo? {
         guard let view = object(node, at: path, allowed: ["txt", "text", "hex"], required: []) else { return nil }
         guard case .object(let all) = node, all.count == 1 else {
             report(path, node, "must hold exactly one of `txt`, `text` or `hex`")
@@ -172,7 +174,7 @@ extension ProfileReader {
 
     /// TXT extras: at most 16 keys of printable ASCII without `=` (RFC 6763 6.4), not the pairing
     /// keys, and (semantic, as DNS-SD compares keys without case) distinct ignoring case.
-    private mutating func readTXT(_ node: JSONNode, at path: String) -> [String: String]? {
+    private mutating func readTXT(_ node: JSONValue, at path: String) -> [String: String]? {
         guard let entries = members(node, at: path) else { return nil }
         var valid = true
         if entries.count > 16 {
@@ -210,7 +212,7 @@ extension ProfileReader {
         return valid ? result : nil
     }
 
-    private mutating func readDatapath(_ node: JSONNode, at path: String) -> DatapathSettings? {
+    private mutating func readDatapath(_ node: JSONValue, at path: String) -> DatapathSettings? {
         guard
             let view = object(
                 node,
@@ -252,7 +254,7 @@ extension ProfileReader {
 
     /// `sharedKey`: exactly one of `passphrase` (8-63 characters, as a WPA passphrase) and `pmk`
     /// (64 hex digits), and an optional `suite` (NCS-SK-128 or NCS-SK-256).
-    private mutating func readSharedKey(_ node: JSONNode, at path: String) -> DatapathSharedKey? {
+    private mutating func readSharedKey(_ node: JSONValue, at path: String) -> DatapathSharedKey? {
         guard let view = object(node, at: path, allowed: ["passphrase", "pmk", "suite"], required: []) else {
             return nil
         }

@@ -1,3 +1,5 @@
+import AwareCore
+
 /// Reads a profile's JSON tree by the rules of Profiles/profile.schema.json, collecting every
 /// problem as a `ProfileIssue` instead of stopping at the first.
 ///
@@ -8,17 +10,17 @@ struct ProfileReader {
     /// An object whose keys have been checked against the allowed and required lists.
     struct ObjectView {
         var path: String
-        /// The first value of each allowed key (duplicates are reported separately).
-        var members: [String: JSONNode]
+        /// The value of each allowed key (the parser refuses a key given twice).
+        var members: [String: JSONValue]
 
         func has(_ key: String) -> Bool { members[key] != nil }
-        subscript(key: String) -> JSONNode? { members[key] }
+        subscript(key: String) -> JSONValue? { members[key] }
         func path(_ key: String) -> String { ProfileReader.path(path, key) }
     }
 
     private(set) var issues: [ProfileIssue] = []
 
-    mutating func report(_ path: String, _ node: JSONNode?, _ message: String) {
+    mutating func report(_ path: String, _ node: JSONValue?, _ message: String) {
         issues.append(ProfileIssue(path: path, value: node?.excerpt, message: message))
     }
 
@@ -29,7 +31,7 @@ struct ProfileReader {
                 ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
                     || scalar == "_" || scalar == "$"
             }
-        if !plain { return parent + "[" + JSONNode.quoted(key) + "]" }
+        if !plain { return parent + "[" + JSONValue.quoted(key) + "]" }
         return parent.isEmpty ? key : parent + "." + key
     }
 
@@ -37,57 +39,34 @@ struct ProfileReader {
 
     // MARK: Objects
 
-    /// `type: object`, `additionalProperties: false`, `required`. Also reports duplicate keys
-    /// (semantic: JSON Schema sees only the last copy).
-    mutating func object(_ node: JSONNode, at path: String, allowed: [String], required: [String]) -> ObjectView? {
+    /// `type: object`, `additionalProperties: false`, `required`. (A key given twice never gets
+    /// here: `JSONValue(parsing:)` refuses it as a syntax error, with its line and column.)
+    mutating func object(_ node: JSONValue, at path: String, allowed: [String], required: [String]) -> ObjectView? {
         guard case .object(let list) = node else {
             report(path, node, "must be an object")
             return nil
         }
-        var members: [String: JSONNode] = [:]
-        var seen: Set<String> = []
-        for member in list {
-            let memberPath = Self.path(path, member.key)
-            if !seen.insert(member.key).inserted {
-                report(
-                    memberPath,
-                    nil,
-                    "appears more than once in this object; JSON readers disagree on which copy wins"
-                )
-                continue
-            }
-            if allowed.contains(member.key) {
-                members[member.key] = member.value
+        var members: [String: JSONValue] = [:]
+        for (key, value) in list {
+            if allowed.contains(key) {
+                members[key] = value
             } else {
-                report(memberPath, nil, Self.unknownKeyMessage(member.key, allowed: allowed))
+                report(Self.path(path, key), nil, Self.unknownKeyMessage(key, allowed: allowed))
             }
         }
-        for key in required where members[key] == nil && !seen.contains(key) {
+        for key in required where members[key] == nil {
             report(Self.path(path, key), nil, "is required")
         }
         return ObjectView(path: path, members: members)
     }
 
-    /// An object whose keys are free (TXT entries): `type: object`, duplicates reported.
-    mutating func members(_ node: JSONNode, at path: String) -> [JSONNode.Member]? {
+    /// An object whose keys are free (TXT entries): `type: object`, members in file order.
+    mutating func members(_ node: JSONValue, at path: String) -> [(key: String, value: JSONValue)]? {
         guard case .object(let list) = node else {
             report(path, node, "must be an object")
             return nil
         }
-        var seen: Set<String> = []
-        var unique: [JSONNode.Member] = []
-        for member in list {
-            if seen.insert(member.key).inserted {
-                unique.append(member)
-            } else {
-                report(
-                    Self.path(path, member.key),
-                    nil,
-                    "appears more than once in this object; JSON readers disagree on which copy wins"
-                )
-            }
-        }
-        return unique
+        return list.map { (key: $0.0, value: $0.1) }
     }
 
     static func unknownKeyMessage(_ key: String, allowed: [String]) -> String {
@@ -123,7 +102,7 @@ struct ProfileReader {
     // MARK: Scalars
 
     /// `type: string` with `minLength`/`maxLength` counted in code points, as JSON Schema counts.
-    mutating func string(_ node: JSONNode, at path: String, minLength: Int = 0, maxLength: Int? = nil) -> String? {
+    mutating func string(_ node: JSONValue, at path: String, minLength: Int = 0, maxLength: Int? = nil) -> String? {
         guard case .string(let text) = node else {
             report(path, node, "must be a string")
             return nil
@@ -146,12 +125,12 @@ struct ProfileReader {
     }
 
     /// `type: integer` (any integral number, as JSON Schema has it) with `minimum`/`maximum`.
-    mutating func integer(_ node: JSONNode, at path: String, in range: ClosedRange<Int>) -> Int? {
-        guard case .number(let number) = node, number.isIntegral else {
+    mutating func integer(_ node: JSONValue, at path: String, in range: ClosedRange<Int>) -> Int? {
+        guard node.isIntegral else {
             report(path, node, "must be a whole number")
             return nil
         }
-        guard let value = number.integer, range.contains(value) else {
+        guard let value = node.integerValue.flatMap({ Int(exactly: $0) }), range.contains(value) else {
             report(path, node, "must be between \(range.lowerBound) and \(range.upperBound)")
             return nil
         }
@@ -166,15 +145,15 @@ struct ProfileReader {
     /// `type: number`, `exclusiveMinimum: 0`, `maximum`.
     mutating func positiveNumber(_ view: ObjectView, _ key: String, maximum: Double) -> Double? {
         guard let node = view[key] else { return nil }
-        guard case .number(let number) = node else {
+        guard let value = node.doubleValue else {
             report(view.path(key), node, "must be a number")
             return nil
         }
-        guard number.value > 0, number.value <= maximum else {
+        guard value > 0, value <= maximum else {
             report(view.path(key), node, "must be greater than 0 and at most \(Self.format(maximum))")
             return nil
         }
-        return number.value
+        return value
     }
 
     private static func format(_ value: Double) -> String {
@@ -192,7 +171,7 @@ struct ProfileReader {
 
     /// `enum` of strings.
     mutating func enumeration<E: RawRepresentable & CaseIterable>(
-        _ node: JSONNode,
+        _ node: JSONValue,
         at path: String,
         _ type: E.Type
     )
@@ -218,7 +197,7 @@ struct ProfileReader {
     // MARK: Lists
 
     /// `type: array`, `minItems`.
-    mutating func array(_ view: ObjectView, _ key: String, minItems: Int) -> [JSONNode]? {
+    mutating func array(_ view: ObjectView, _ key: String, minItems: Int) -> [JSONValue]? {
         guard let node = view[key] else { return nil }
         guard case .array(let items) = node else {
             report(view.path(key), node, "must be a list")
@@ -232,7 +211,7 @@ struct ProfileReader {
     }
 
     /// `uniqueItems: true`: reports each repeat at its index. Returns whether all were unique.
-    mutating func checkUnique(_ items: [JSONNode], at path: String) -> Bool {
+    mutating func checkUnique(_ items: [JSONValue], at path: String) -> Bool {
         var unique = true
         for (index, item) in items.enumerated() {
             if let first = items[..<index].firstIndex(where: { $0.sameValue(as: item) }) {
@@ -267,7 +246,7 @@ struct ProfileReader {
     // MARK: Semantic helpers
 
     /// A DNS-SD TXT value: 1-63 code points (schema) and at most 63 UTF-8 octets (semantic).
-    mutating func txtValue(_ node: JSONNode, at path: String) -> String? {
+    mutating func txtValue(_ node: JSONValue, at path: String) -> String? {
         guard let text = string(node, at: path, minLength: 1, maxLength: 63) else { return nil }
         let octets = text.utf8.count
         if octets > 63 {
@@ -280,5 +259,53 @@ struct ProfileReader {
     mutating func txtValue(_ view: ObjectView, _ key: String) -> String? {
         guard let node = view[key] else { return nil }
         return txtValue(node, at: view.path(key))
+    }
+}
+
+// MARK: - JSONValue for profile checks
+
+extension JSONValue {
+    /// Integral, as JSON Schema's "integer" has it: `1.0` counts, and so does a whole number too
+    /// large for an `Int`.
+    var isIntegral: Bool {
+        switch self {
+        case .integer, .unsigned: true
+        case .double(let value): value.isFinite && value.rounded() == value
+        default: false
+        }
+    }
+
+    /// A short JSON rendering for messages; long strings and containers are abbreviated. A
+    /// number is shown as `serialized` renders its value.
+    var excerpt: String {
+        switch self {
+        case .string(let text):
+            let scalars = text.unicodeScalars
+            if scalars.count > 60 {
+                var head = String.UnicodeScalarView()
+                head.append(contentsOf: scalars.prefix(57))
+                return Self.quoted(String(head)) + "…"
+            }
+            return Self.quoted(text)
+        case .array(let items): return items.isEmpty ? "[]" : "[…]"
+        case .object(let members): return members.isEmpty ? "{}" : "{…}"
+        default: return serialized
+        }
+    }
+
+    /// Equality as JSON Schema defines it for `enum`, `const` and `uniqueItems`: numbers by value,
+    /// objects regardless of member order.
+    func sameValue(as other: JSONValue) -> Bool {
+        switch (self, other) {
+        case (.integer(let a), .integer(let b)): return a == b
+        case (.array(let a), .array(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.sameValue(as: $1) }
+        case (.object(let a), .object(let b)):
+            guard a.count == b.count else { return false }
+            return a.allSatisfy { member in b.contains { $0.0 == member.0 && $0.1.sameValue(as: member.1) } }
+        default:
+            if let a = doubleValue, let b = other.doubleValue { return a == b }
+            return self == other
+        }
     }
 }

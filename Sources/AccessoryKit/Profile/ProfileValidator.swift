@@ -1,3 +1,4 @@
+import AwareCore
 import AwareWire
 
 /// Turns a parsed JSON tree into an `AccessoryProfile`, or into the complete list of problems.
@@ -7,7 +8,7 @@ enum ProfileValidator {
         "performance", "app",
     ]
 
-    static func validate(_ root: JSONNode) -> Result<AccessoryProfile, ProfileError> {
+    static func validate(_ root: JSONValue) -> Result<AccessoryProfile, ProfileError> {
         var reader = ProfileReader()
         let profile = reader.readProfile(root)
         if let profile, reader.issues.isEmpty { return .success(profile) }
@@ -16,12 +17,12 @@ enum ProfileValidator {
 }
 
 extension ProfileReader {
-    mutating func readProfile(_ root: JSONNode) -> AccessoryProfile? {
+    mutating func readProfile(_ root: JSONValue) -> AccessoryProfile? {
         guard let view = object(root, at: "", allowed: ProfileValidator.rootKeys, required: ["device", "services"])
         else { return nil }
         if let node = view["$schema"] { _ = string(node, at: view.path("$schema")) }
         if let node = view["formatVersion"] {
-            if case .number(let number) = node, number.value == Double(AccessoryProfile.currentFormatVersion) {
+            if node.doubleValue == Double(AccessoryProfile.currentFormatVersion) {
             } else {
                 report(view.path("formatVersion"), node, "must be 1, the only profile format so far")
             }
@@ -53,17 +54,12 @@ extension ProfileReader {
     }
 
     /// The names the `services` list gives, whatever else is wrong with those services.
-    static func serviceNames(_ node: JSONNode?) -> [String] {
-        guard case .array(let items) = node ?? .null else { return [] }
-        return items.compactMap { item in
-            guard case .object(let members) = item,
-                case .string(let name) = members.first(where: { $0.key == "name" })?.value ?? .null
-            else { return nil }
-            return name
-        }
+    static func serviceNames(_ node: JSONValue?) -> [String] {
+        guard let items = node?.arrayValue else { return [] }
+        return items.compactMap { $0["name"]?.stringValue }
     }
 
-    mutating func readDevice(_ node: JSONNode, at path: String, offersPairing: Bool) -> DeviceIdentity? {
+    mutating func readDevice(_ node: JSONValue, at path: String, offersPairing: Bool) -> DeviceIdentity? {
         guard
             let view = object(
                 node,
@@ -95,7 +91,7 @@ extension ProfileReader {
         return DeviceIdentity(vendorName: vendorName, modelName: modelName, pairingName: pairingName)
     }
 
-    mutating func readRadio(_ node: JSONNode, at path: String) -> RadioSettings? {
+    mutating func readRadio(_ node: JSONValue, at path: String) -> RadioSettings? {
         guard let view = object(node, at: path, allowed: ["nmi", "nmiSeed", "discoveryChannels"], required: [])
         else { return nil }
         var radio = RadioSettings()
@@ -128,7 +124,7 @@ extension ProfileReader {
             var channels: [Int] = []
             valid = checkUnique(items, at: listPath) && valid
             for (index, item) in items.enumerated() {
-                if case .number(let number) = item, let channel = number.integer, [6, 149].contains(channel) {
+                if let channel = item.integerValue.flatMap({ Int(exactly: $0) }), [6, 149].contains(channel) {
                     channels.append(channel)
                 } else {
                     report(
@@ -139,7 +135,7 @@ extension ProfileReader {
                     valid = false
                 }
             }
-            if !items.contains(where: { if case .number(let n) = $0 { return n.value == 6 } else { return false } }) {
+            if !items.contains(where: { $0.doubleValue == 6 }) {
                 report(listPath, view["discoveryChannels"], "must include channel 6, where every NAN device discovers")
                 valid = false
             }

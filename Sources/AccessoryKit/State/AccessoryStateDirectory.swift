@@ -35,9 +35,15 @@ public final class AccessoryStateDirectory {
             throw AccessoryStateError(error)
         }
         guard let data = contents else { return nil }
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: data)
+        } catch {
+            throw .corrupt(path: identityPath, reason: "not valid JSON at \(error)")
+        }
         let record: AccessoryIdentityRecord
         do {
-            record = try JSONDecoder().decode(AccessoryIdentityRecord.self, from: data)
+            record = try JSONValueDecoder().decode(AccessoryIdentityRecord.self, from: document)
         } catch {
             throw .corrupt(path: identityPath, reason: "not the identity JSON this program writes")
         }
@@ -51,13 +57,14 @@ public final class AccessoryStateDirectory {
     }
 
     public func writeIdentity(_ record: AccessoryIdentityRecord) throws(AccessoryStateError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(record) else {
+        guard let value = try? JSONValueEncoder().encode(record) else {
             throw .unusable(path: identityPath, reason: "cannot encode the identity")
         }
         do {
-            try directory.writeAtomically(data, to: Self.identityFileName)
+            try directory.writeAtomically(
+                Data(value.serialized([.prettyPrinted, .sortedKeys]).utf8),
+                to: Self.identityFileName
+            )
         } catch {
             throw AccessoryStateError(error)
         }

@@ -259,8 +259,11 @@ private struct ValueDecoder: Decoder {
     }
 }
 
+/// A value of the wrong kind: `valueNotFound` for null where a value is needed (as Foundation's
+/// decoder has it, so "is null" can be told from "has the wrong type"), else `typeMismatch`.
 private func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingKey]) -> DecodingError {
-    .typeMismatch(type, .init(codingPath: path, debugDescription: "expected \(type), found \(value.kindName)"))
+    let context = DecodingError.Context(codingPath: path, debugDescription: "expected \(type), found \(value.kindName)")
+    return value == .null ? .valueNotFound(type, context) : .typeMismatch(type, context)
 }
 
 /// `value` as a `T`: primitives are read here (numbers must fit exactly), anything else

@@ -111,19 +111,23 @@ extension PairingStore {
                 )
             }
         )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(file) else {
+        guard let value = try? JSONValueEncoder().encode(file) else {
             throw .unusable(path: path, reason: "cannot encode the pairing store")
         }
-        return data
+        return Data(value.serialized([.prettyPrinted, .sortedKeys]).utf8)
     }
 
     static func decode(_ data: Data, path: String) throws(DeviceStateError) -> PairingStoreContents {
-        let decoder = JSONDecoder()
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: data)
+        } catch {
+            throw .corrupt(path: path, reason: "not valid JSON at \(error)")
+        }
+        let decoder = JSONValueDecoder()
         let probe: PairingStoreFile.FormatProbe
         do {
-            probe = try decoder.decode(PairingStoreFile.FormatProbe.self, from: data)
+            probe = try decoder.decode(PairingStoreFile.FormatProbe.self, from: document)
         } catch {
             throw .corrupt(
                 path: path,
@@ -135,7 +139,7 @@ extension PairingStore {
         }
         let file: PairingStoreFile
         do {
-            file = try decoder.decode(PairingStoreFile.self, from: data)
+            file = try decoder.decode(PairingStoreFile.self, from: document)
         } catch {
             throw .corrupt(path: path, reason: Self.explain(error, whole: "not the pairing store JSON"))
         }
@@ -281,8 +285,8 @@ struct PairingStoreFile: Codable {
         var format: WholeNumber
     }
 
-    /// A JSON number that must be whole and fit an Int64. Foundation on Linux reports `7.5` read
-    /// as an integer as invalid JSON with no location; this names the field instead.
+    /// A JSON number that must be whole and fit an Int64; any other number is reported as
+    /// `problem` at its field (rather than as the decoder's "does not fit").
     struct WholeNumber: Codable, Hashable {
         static let problem = "is not a whole number in range"
 

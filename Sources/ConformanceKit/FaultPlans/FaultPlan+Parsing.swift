@@ -13,11 +13,11 @@ extension FaultPlan {
                 problem: "larger than 1 MiB; a fault plan is a short list of steps"
             )
         }
-        let document: Any
+        let document: JSONValue
         do {
-            document = try JSONSerialization.jsonObject(with: data)
+            document = try JSONValue(parsing: data)
         } catch {
-            throw FaultPlanError(file: file, path: "", problem: "not JSON")
+            throw FaultPlanError(file: file, path: "", problem: "not JSON at \(error)")
         }
         let root = PlanObject(value: document, path: "", file: file)
         let object = try root.object()
@@ -107,7 +107,7 @@ extension FaultPlan {
 
     private static func selector(
         _ node: PlanObject,
-        _ object: [String: Any]
+        _ object: [String: JSONValue]
     ) throws(FaultPlanError) -> FaultFrameSelector {
         let kindName = try node.member("frame", in: object).string()
         guard let kind = FaultFrameKind(rawValue: kindName) else {
@@ -122,7 +122,7 @@ extension FaultPlan {
         var nth: Int? = 1
         if let value = object["nth"] {
             let child = node.child("nth", value)
-            if let word = value as? String {
+            if let word = value.stringValue {
                 guard word == "every" else { throw child.problem("\"\(word)\" is not a number or \"every\"") }
                 nth = nil
             } else {
@@ -132,8 +132,10 @@ extension FaultPlan {
         return FaultFrameSelector(kind: kind, sender: sender, nth: nth)
     }
 
-    private static func milestone(_ node: PlanObject, _ object: [String: Any]) throws(FaultPlanError) -> FaultMilestone
-    {
+    private static func milestone(
+        _ node: PlanObject,
+        _ object: [String: JSONValue]
+    ) throws(FaultPlanError) -> FaultMilestone {
         let name = try node.member("after", in: object).string()
         guard let milestone = FaultMilestone(rawValue: name) else {
             let known = FaultMilestone.allCases.map(\.rawValue).joined(separator: ", ")
@@ -145,46 +147,47 @@ extension FaultPlan {
 
 /// One JSON value of a plan and where it sits, for errors that say where.
 private struct PlanObject {
-    var value: Any
+    var value: JSONValue
     var path: String
     var file: String
 
-    func child(_ key: String, _ value: Any) -> PlanObject {
+    func child(_ key: String, _ value: JSONValue) -> PlanObject {
         PlanObject(value: value, path: path.isEmpty ? key : "\(path).\(key)", file: file)
     }
 
     func problem(_ text: String) -> FaultPlanError { FaultPlanError(file: file, path: path, problem: text) }
 
-    func problem(at key: String, _ text: String) -> FaultPlanError { child(key, NSNull()).problem(text) }
+    func problem(at key: String, _ text: String) -> FaultPlanError { child(key, .null).problem(text) }
 
-    func object() throws(FaultPlanError) -> [String: Any] {
-        guard let object = value as? [String: Any] else { throw problem("expected an object") }
-        return object
+    /// The members by key (the parser refuses a key given twice).
+    func object() throws(FaultPlanError) -> [String: JSONValue] {
+        guard let members = value.objectValue else { throw problem("expected an object") }
+        return Dictionary(members, uniquingKeysWith: { first, _ in first })
     }
 
-    func member(_ key: String, in object: [String: Any]) throws(FaultPlanError) -> PlanObject {
+    func member(_ key: String, in object: [String: JSONValue]) throws(FaultPlanError) -> PlanObject {
         guard let value = object[key] else { throw problem(at: key, "missing") }
         return child(key, value)
     }
 
-    func refuseUnknown(in object: [String: Any], known: Set<String>) throws(FaultPlanError) {
+    func refuseUnknown(in object: [String: JSONValue], known: Set<String>) throws(FaultPlanError) {
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
             throw problem(at: unknown, "not a member here (known: \(known.sorted().joined(separator: ", ")))")
         }
     }
 
     func string() throws(FaultPlanError) -> String {
-        guard let text = value as? String, text.utf8.count <= 4_096 else { throw problem("expected a string") }
+        guard let text = value.stringValue, text.utf8.count <= 4_096 else { throw problem("expected a string") }
         return text
     }
 
-    func array() throws(FaultPlanError) -> [Any] {
-        guard let list = value as? [Any], list.count <= 10_000 else { throw problem("expected a list") }
+    func array() throws(FaultPlanError) -> [JSONValue] {
+        guard let list = value.arrayValue, list.count <= 10_000 else { throw problem("expected a list") }
         return list
     }
 
     func integer(in range: ClosedRange<Int>) throws(FaultPlanError) -> Int {
-        guard let number = value as? Int, range.contains(number) else {
+        guard let number = value.integerValue.flatMap({ Int(exactly: $0) }), range.contains(number) else {
             throw problem("expected an integer from \(range.lowerBound) to \(range.upperBound)")
         }
         return number

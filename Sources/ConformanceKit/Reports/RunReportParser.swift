@@ -8,13 +8,13 @@ import Foundation
 /// Summary counts are not read: they follow from the tests and are recomputed.
 public enum RunReportParser {
     public static func parse(_ data: Data, file: String) throws(RunReportMergeError) -> RunResult {
-        let document: Any
+        let document: JSONValue
         do {
-            document = try JSONSerialization.jsonObject(with: data)
+            document = try JSONValue(parsing: data)
         } catch {
-            throw .notAReport(file: file, reason: "not JSON")
+            throw .notAReport(file: file, reason: "not JSON at \(error)")
         }
-        guard let object = document as? [String: Any] else {
+        guard let object = document.objectValue else {
             throw .notAReport(file: file, reason: "the document is not a JSON object")
         }
         let root = ReportFields(object: object, path: "", file: file)
@@ -123,7 +123,7 @@ public enum RunReportParser {
         }
         // `latency` came later within format 1: a report without it has no histograms.
         var latency: [LatencyHistogram] = []
-        if fields.object["latency"] != nil {
+        if fields.has("latency") {
             for histogram in try fields.list("latency") { latency.append(try self.latency(histogram)) }
         }
         return IterationResult(
@@ -200,16 +200,25 @@ public enum RunReportParser {
 /// One JSON object of a report read back, with typed accessors whose errors name the key by its
 /// dotted path (`run.seed`, `tests[3].verdict`), so a malformed report says where it is wrong.
 struct ReportFields {
-    let object: [String: Any]
+    /// The members by key (the parser refuses a key given twice).
+    let object: [String: JSONValue]
     /// The object's own path; empty for the document.
     let path: String
     let file: String
+
+    init(object members: [(String, JSONValue)], path: String, file: String) {
+        object = Dictionary(members, uniquingKeysWith: { first, _ in first })
+        self.path = path
+        self.file = file
+    }
+
+    func has(_ key: String) -> Bool { object[key] != nil }
 
     func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     func problem(_ reason: String) -> RunReportMergeError { .notAReport(file: file, reason: reason) }
 
-    func value(_ key: String) throws(RunReportMergeError) -> Any {
+    func value(_ key: String) throws(RunReportMergeError) -> JSONValue {
         guard let value = object[key] else { throw problem("missing key \(name(key))") }
         return value
     }
@@ -219,31 +228,31 @@ struct ReportFields {
     }
 
     func string(_ key: String) throws(RunReportMergeError) -> String {
-        guard let text = try value(key) as? String else { throw expected(key, "a string") }
+        guard let text = try value(key).stringValue else { throw expected(key, "a string") }
         return text
     }
 
     func optionalString(_ key: String) throws(RunReportMergeError) -> String? {
         let value = try value(key)
-        if value is NSNull { return nil }
-        guard let text = value as? String else { throw expected(key, "a string or null") }
+        if value == .null { return nil }
+        guard let text = value.stringValue else { throw expected(key, "a string or null") }
         return text
     }
 
     func bool(_ key: String) throws(RunReportMergeError) -> Bool {
-        guard let flag = try value(key) as? Bool else { throw expected(key, "true or false") }
+        guard let flag = try value(key).boolValue else { throw expected(key, "true or false") }
         return flag
     }
 
     func integer(_ key: String, minimum: Int) throws(RunReportMergeError) -> Int {
-        guard let number = try value(key) as? Int, number >= minimum else {
+        guard let number = try value(key).integerValue.flatMap({ Int(exactly: $0) }), number >= minimum else {
             throw expected(key, "an integer of at least \(minimum)")
         }
         return number
     }
 
     func seconds(_ key: String) throws(RunReportMergeError) -> Double {
-        guard let number = try value(key) as? Double, number.isFinite, number >= 0 else {
+        guard let number = try value(key).doubleValue, number.isFinite, number >= 0 else {
             throw expected(key, "a number of seconds")
         }
         return number
@@ -251,8 +260,8 @@ struct ReportFields {
 
     func optionalSeconds(_ key: String) throws(RunReportMergeError) -> Double? {
         let value = try value(key)
-        if value is NSNull { return nil }
-        guard let number = value as? Double, number.isFinite, number >= 0 else {
+        if value == .null { return nil }
+        guard let number = value.doubleValue, number.isFinite, number >= 0 else {
             throw expected(key, "a number of seconds or null")
         }
         return number
@@ -276,32 +285,32 @@ struct ReportFields {
     }
 
     func fields(_ key: String) throws(RunReportMergeError) -> ReportFields {
-        guard let object = try value(key) as? [String: Any] else { throw expected(key, "an object") }
+        guard let object = try value(key).objectValue else { throw expected(key, "an object") }
         return ReportFields(object: object, path: name(key), file: file)
     }
 
     func optionalFields(_ key: String) throws(RunReportMergeError) -> ReportFields? {
         let value = try value(key)
-        if value is NSNull { return nil }
-        guard let object = value as? [String: Any] else { throw expected(key, "an object or null") }
+        if value == .null { return nil }
+        guard let object = value.objectValue else { throw expected(key, "an object or null") }
         return ReportFields(object: object, path: name(key), file: file)
     }
 
     func strings(_ key: String) throws(RunReportMergeError) -> [String] {
-        guard let list = try value(key) as? [Any] else { throw expected(key, "a list") }
+        guard let list = try value(key).arrayValue else { throw expected(key, "a list") }
         var strings: [String] = []
         for (index, element) in list.enumerated() {
-            guard let text = element as? String else { throw expected("\(key)[\(index)]", "a string") }
+            guard let text = element.stringValue else { throw expected("\(key)[\(index)]", "a string") }
             strings.append(text)
         }
         return strings
     }
 
     func list(_ key: String) throws(RunReportMergeError) -> [ReportFields] {
-        guard let list = try value(key) as? [Any] else { throw expected(key, "a list") }
+        guard let list = try value(key).arrayValue else { throw expected(key, "a list") }
         var objects: [ReportFields] = []
         for (index, element) in list.enumerated() {
-            guard let object = element as? [String: Any] else { throw expected("\(key)[\(index)]", "an object") }
+            guard let object = element.objectValue else { throw expected("\(key)[\(index)]", "an object") }
             objects.append(ReportFields(object: object, path: name("\(key)[\(index)]"), file: file))
         }
         return objects

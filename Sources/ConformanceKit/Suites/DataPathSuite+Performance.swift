@@ -1,3 +1,4 @@
+import AwareCore
 import AwareDevice
 import AwareProtocol
 import AwareWire
@@ -128,10 +129,10 @@ extension DataPathSuite.Builder {
                     if case .report = $0 { true } else { false }
                 }
                 guard case .report(let text) = answer,
-                    let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                    let packets = object["packets"] as? [String: Any],
-                    let delivered = packets["delivered"] as? Int, let offered = packets["offered"] as? Int,
-                    let duty = object["dutyCycle"] as? Double
+                    let report = try? JSONValue(parsing: text),
+                    let delivered = report["packets"]?["delivered"]?.integerValue.flatMap({ Int(exactly: $0) }),
+                    let offered = report["packets"]?["offered"]?.integerValue.flatMap({ Int(exactly: $0) }),
+                    let duty = report["dutyCycle"]?.doubleValue
                 else {
                     context.fail("the accessory's report is not the documented JSON: \(answer)")
                     return

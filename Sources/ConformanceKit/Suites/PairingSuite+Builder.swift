@@ -196,12 +196,10 @@ extension PairingSuite {
         }
 
         /// The accessory's events called `name`, parsed; empty when the target shows none.
-        func events(_ scenario: Scenario, named name: String) -> [[String: Any]] {
+        func events(_ scenario: Scenario, named name: String) -> [JSONValue] {
             scenario.session.accessoryEvents.compactMap { line in
-                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                    object["event"] as? String == name
-                else { return nil }
-                return object
+                guard let event = try? JSONValue(parsing: line), event["event"]?.stringValue == name else { return nil }
+                return event
             }
         }
 

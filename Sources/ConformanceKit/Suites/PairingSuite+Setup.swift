@@ -73,7 +73,7 @@ extension PairingSuite.Builder {
                 context.expectEqual(outcome.reason, "sae-confirm-mismatch", "why the pairing failed")
                 if suite.hasEvents(scenario) {
                     let failed = suite.events(scenario, named: "pairing_failed")
-                    let remaining = failed.last?["remainingAttempts"] as? Int
+                    let remaining = failed.last?["remainingAttempts"]?.integerValue
                     context.expect(
                         remaining != nil,
                         "the accessory's pairing_failed counts the wrong PIN (remainingAttempts); got "

@@ -34,7 +34,7 @@ final class AccessoryControlClient {
     /// Sends `command` with `fields` and returns the reply's `result`; a refusal or a lost
     /// connection is a TargetError that quotes the accessory.
     @discardableResult
-    func request(_ command: String, _ fields: [(String, JSONValue)] = []) throws -> [String: Any] {
+    func request(_ command: String, _ fields: [(String, JSONValue)] = []) throws -> JSONValue {
         let id = nextID
         nextID += 1
         let line = JSONValue.object([("id", .integer(id)), ("command", .string(command))] + fields).serialized
@@ -42,31 +42,31 @@ final class AccessoryControlClient {
             throw TargetError("the accessory's control socket \(path) closed before \(command)")
         }
         guard case .line(let bytes) = socket.readLine(maximumLength: 1 << 20),
-            let reply = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+            let reply = try? JSONValue(parsing: bytes), reply.objectValue != nil
         else {
             throw TargetError("no reply to \(command) on the accessory's control socket \(path)")
         }
-        guard (reply["id"] as? NSNumber)?.int64Value == id else {
+        guard reply["id"]?.integerValue == id else {
             throw TargetError("the reply on \(path) answers another request than \(command) (id \(id))")
         }
-        guard reply["ok"] as? Bool == true else {
-            let error = reply["error"] as? [String: Any]
+        guard reply["ok"]?.boolValue == true else {
+            let error = reply["error"]
             throw TargetError(
-                "the accessory refused \(command): \(error?["message"] as? String ?? "no reason given")"
-                    + " (\(error?["code"] as? String ?? "?"))"
+                "the accessory refused \(command): \(error?["message"]?.stringValue ?? "no reason given")"
+                    + " (\(error?["code"]?.stringValue ?? "?"))"
             )
         }
-        return reply["result"] as? [String: Any] ?? [:]
+        return reply["result"] ?? .object([])
     }
 
     /// `reboot`: the accessory's power cycle; its NMI afterwards.
     func reboot(newAddress: MACAddress?) throws -> MACAddress? {
         let fields: [(String, JSONValue)] = newAddress.map { [("nmi", .string($0.description))] } ?? []
-        return try (request("reboot", fields)["nmi"] as? String).flatMap(MACAddress.init(string:))
+        return try request("reboot", fields)["nmi"]?.stringValue.flatMap(MACAddress.init(string:))
     }
 
     func factoryReset() throws -> MACAddress? {
-        try (request("factory-reset")["nmi"] as? String).flatMap(MACAddress.init(string:))
+        try request("factory-reset")["nmi"]?.stringValue.flatMap(MACAddress.init(string:))
     }
 
     func updateService(_ service: String, txt: [String: String]) throws {

@@ -1,3 +1,4 @@
+import AwareCore
 import Foundation
 
 /// A change to the accessory's profile that one test needs (a TTL on a service, a second
@@ -34,61 +35,66 @@ public struct ProfileVariant: Hashable, Sendable, CustomStringConvertible {
         }.joined(separator: "; ")
     }
 
-    /// The profile document with the edits applied.
+    /// The profile document with the edits applied, written compactly with sorted keys.
     public func apply(to document: Data) throws(ProfileVariantError) -> Data {
-        guard var root = try? JSONSerialization.jsonObject(with: document) as? [String: Any],
-            var services = root["services"] as? [Any]
+        guard let members = try? JSONValue(parsing: document).objectValue,
+            var services = members.first(where: { $0.0 == "services" })?.1.arrayValue
         else { throw .notAProfile }
         for edit in edits {
             switch edit {
             case .setServiceField(let index, let key, let json):
-                guard services.indices.contains(index), var service = services[index] as? [String: Any] else {
+                guard services.indices.contains(index), let service = services[index].objectValue else {
                     throw .noService(index)
                 }
-                service[key] = try Self.parse(json)
-                services[index] = service
+                services[index] = .object(Self.setting(key, to: try Self.parse(json), in: service))
             case .removeServiceField(let index, let key):
-                guard services.indices.contains(index), var service = services[index] as? [String: Any] else {
+                guard services.indices.contains(index), let service = services[index].objectValue else {
                     throw .noService(index)
                 }
-                service.removeValue(forKey: key)
-                services[index] = service
+                services[index] = .object(service.filter { $0.0 != key })
             case .addService(let json):
                 services.append(try Self.parse(json))
             case .setField:
                 break
             }
         }
-        root["services"] = services
+        var root = JSONValue.object(Self.setting("services", to: .array(services), in: members))
         for case .setField(let path, let json) in edits {
             root = try Self.setting(path[...], to: try Self.parse(json), in: root)
         }
-        guard let data = try? JSONSerialization.data(withJSONObject: root, options: [.sortedKeys]) else {
-            throw .notAProfile
-        }
-        return data
+        return Data(root.serialized([.sortedKeys]).utf8)
     }
 
+    /// `object` with `path` set to `value`, creating (or replacing with) objects on the way.
     private static func setting(
         _ path: ArraySlice<String>,
-        to value: Any,
-        in object: [String: Any]
-    ) throws(ProfileVariantError) -> [String: Any] {
+        to value: JSONValue,
+        in object: JSONValue
+    ) throws(ProfileVariantError) -> JSONValue {
         guard let key = path.first else { throw .badEdit("an empty path") }
-        var object = object
-        if path.count == 1 {
-            object[key] = value
-        } else {
-            let inner = object[key] as? [String: Any] ?? [:]
-            object[key] = try setting(path.dropFirst(), to: value, in: inner)
-        }
-        return object
+        let members = object.objectValue ?? []
+        if path.count == 1 { return .object(setting(key, to: value, in: members)) }
+        let inner = try setting(path.dropFirst(), to: value, in: object[key] ?? .object([]))
+        return .object(setting(key, to: inner, in: members))
     }
 
-    private static func parse(_ json: String) throws(ProfileVariantError) -> Any {
-        guard let value = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]) else {
-            throw .badEdit(json)
+    /// `members` with `key` set to `value`: in place when the key is there, else appended.
+    private static func setting(
+        _ key: String,
+        to value: JSONValue,
+        in members: [(String, JSONValue)]
+    ) -> [(String, JSONValue)] {
+        var members = members
+        if let index = members.firstIndex(where: { $0.0 == key }) {
+            members[index].1 = value
+        } else {
+            members.append((key, value))
         }
+        return members
+    }
+
+    private static func parse(_ json: String) throws(ProfileVariantError) -> JSONValue {
+        guard let value = try? JSONValue(parsing: json) else { throw .badEdit(json) }
         return value
     }
 }

@@ -76,7 +76,7 @@ final class ControlledSocketSession: WallClockSession {
     init(path: String, rssiDBm: Int, lockstep: Bool, control: AccessoryControlClient, restoreFaults: Bool) throws {
         self.control = control
         self.restoreFaults = restoreFaults
-        address = try (control.request("status")["nmi"] as? String).flatMap(MACAddress.init(string:))
+        address = try control.request("status")["nmi"]?.stringValue.flatMap(MACAddress.init(string:))
         try super.init(path: path, rssiDBm: rssiDBm, lockstep: lockstep)
     }
 

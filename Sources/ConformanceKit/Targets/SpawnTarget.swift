@@ -294,14 +294,12 @@ final class EmulatorProcess: @unchecked Sendable {
 
 /// The top-level string fields of one JSON event line.
 struct EventFields {
-    private let object: [String: Any]
+    private let object: JSONValue
 
     init?(line: String) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
-            return nil
-        }
+        guard let object = try? JSONValue(parsing: line), object.objectValue != nil else { return nil }
         self.object = object
     }
 
-    func string(_ key: String) -> String? { object[key] as? String }
+    func string(_ key: String) -> String? { object[key]?.stringValue }
 }

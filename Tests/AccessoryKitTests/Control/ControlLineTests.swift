@@ -127,9 +127,15 @@ import Testing
                 #"{"command":"status","verbose":true}"#, .unknownField(command: "status", field: "verbose"),
                 "unknown-field", #"status has no field "verbose""#
             ),
+            // A key given twice is a syntax error (JSONValue refuses it), at the second copy.
             (
-                #"{"command":"status","command":"shutdown"}"#, .unknownField(command: "status", field: "command"),
-                "unknown-field", ""
+                #"{"command":"status","command":"shutdown"}"#,
+                .notJSON(column: 21, reason: #"the key "command" appears twice in this object"#), "not-json",
+                #"not JSON at column 21: the key "command" appears twice in this object"#
+            ),
+            (
+                #"{"command":"update-service","service":"_a._udp","txt":{"k":"1","k":"2"}}"#,
+                .notJSON(column: 64, reason: #"the key "k" appears twice in this object"#), "not-json", ""
             ),
         ]
         for (line, error, code, message) in cases {

@@ -266,7 +266,10 @@ import Testing
     }
 
     static let damaged: [(name: String, text: String, reason: String?, format: String?)] = [
-        ("not JSON", "not json", "not a JSON object with a whole-number format", nil),
+        (
+            "not JSON", "not json",
+            "not valid JSON at line 1, column 1: unknown word; expected a value (strings need double quotes)", nil
+        ),
         ("a list", "[]", "not a JSON object with a whole-number format", nil),
         ("no format", "{\"peers\": []}", "format is missing", nil),
         ("format 2", file(format: "2", peers: []), nil, "2"),

@@ -57,7 +57,7 @@ import Testing
     @Test func mistakesNameTheFileThePathAndTheProblem() {
         let cases: [(String, String)] = [
             ("[1]", "plan.json: expected an object"),
-            ("{", "plan.json: not JSON"),
+            ("{", "plan.json: not JSON at line 1, column 2: unexpected end of file inside an object"),
             (#"{"steps": []}"#, "plan.json: faultPlan: missing"),
             (#"{"faultPlan": 2, "steps": []}"#, "plan.json: faultPlan: version 2 is newer than this build reads (1)"),
             (#"{"faultPlan": 1, "steps": []}"#, "plan.json: steps: a plan needs at least one step"),
