@@ -16,7 +16,7 @@ import Testing
                   "Height": 125,
                   "Width":  100
                 },
-                "Animated" : false,
+                "Animated": false,
                 "IDs": [116, 943, 234, 38793]
               }
             }
@@ -85,8 +85,8 @@ import Testing
         #expect(try JSONValue(parsing: [0xEF, 0xBB, 0xBF] + Array("[]".utf8)) == .array([]))
     }
 
-    /// Written by hand: what Python's `json.dumps(v, indent=2, sort_keys=True, separators=(",", " : "))`
-    /// and Foundation's `[.prettyPrinted, .sortedKeys]` both print for this value.
+    /// Written by hand: what Python's `json.dumps(v, indent=2, sort_keys=True, ensure_ascii=False)`
+    /// prints for this value.
     @Test func serializesCompactAndPretty() {
         let value = JSONValue.object([
             ("b", .array([.integer(1), .string("x\n\"y\""), .null])),
@@ -101,18 +101,18 @@ import Testing
         )
         let pretty = """
             {
-              "a" : {
-                "z" : true,
-                "é" : 0.5
+              "a": {
+                "z": true,
+                "é": 0.5
               },
-              "b" : [
+              "b": [
                 1,
                 "x\\n\\"y\\"",
                 null
               ],
-              "c" : [],
-              "d" : {},
-              "e" : 18446744073709551615
+              "c": [],
+              "d": {},
+              "e": 18446744073709551615
             }
             """
         #expect(value.serialized([.prettyPrinted, .sortedKeys]) == pretty)

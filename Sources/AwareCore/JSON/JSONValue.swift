@@ -51,7 +51,8 @@ public indirect enum JSONValue: Hashable, Sendable {
     public struct WritingOptions: OptionSet, Sendable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
-        /// One member or element per line, indented by two spaces, `"key" : value`.
+        /// One member or element per line, indented by two spaces, `"key": value` (the layout of
+        /// Python's `json.dumps(value, indent=2)`).
         public static let prettyPrinted = WritingOptions(rawValue: 1)
         /// Object members in code-point order of their keys rather than in insertion order.
         public static let sortedKeys = WritingOptions(rawValue: 2)
@@ -105,7 +106,7 @@ public indirect enum JSONValue: Hashable, Sendable {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 newline(indent + 1)
                 Self.writeString(key, to: &out)
-                out += (pretty ? " : " : ":").utf8
+                out += (pretty ? ": " : ":").utf8
                 value.write(to: &out, options: options, indent: indent + 1)
             }
             if !members.isEmpty { newline(indent) }

@@ -27,31 +27,31 @@ import Testing
     )
     static let ownNIK: [UInt8] = Array(0xA0...0xAF)
 
-    /// Written by hand from the format in PairingStoreFile.swift (JSONEncoder's pretty printing,
-    /// sorted keys).
+    /// Written by hand from the format in PairingStore.swift (two-space indent, `"key": value`,
+    /// sorted keys: what Python's `json.dumps(store, indent=2, sort_keys=True)` prints).
     static let golden = """
         {
-          "format" : 1,
-          "ownNIK" : "a0a1a2a3a4a5a6a7a8a9aaabacadaeaf",
-          "peers" : [
+          "format": 1,
+          "ownNIK": "a0a1a2a3a4a5a6a7a8a9aaabacadaeaf",
+          "peers": [
             {
-              "akm" : "sae",
-              "cipherSuite" : 7,
-              "label" : "Anna's iPhone",
-              "nikLifetimeSeconds" : 0,
-              "npk" : "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f",
-              "pairedAt" : 1700000000,
-              "peerNIK" : "000102030405060708090a0b0c0d0e0f",
-              "peerNMI" : "02:b0:00:00:00:01"
+              "akm": "sae",
+              "cipherSuite": 7,
+              "label": "Anna's iPhone",
+              "nikLifetimeSeconds": 0,
+              "npk": "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f",
+              "pairedAt": 1700000000,
+              "peerNIK": "000102030405060708090a0b0c0d0e0f",
+              "peerNMI": "02:b0:00:00:00:01"
             },
             {
-              "akm" : "pasn",
-              "cipherSuite" : 8,
-              "nikLifetimeSeconds" : 3600,
-              "npk" : "7777777777777777777777777777777777777777777777777777777777777777",
-              "pairedAt" : 1700000100,
-              "peerNIK" : null,
-              "peerNMI" : "02:b0:00:00:00:02"
+              "akm": "pasn",
+              "cipherSuite": 8,
+              "nikLifetimeSeconds": 3600,
+              "npk": "7777777777777777777777777777777777777777777777777777777777777777",
+              "pairedAt": 1700000100,
+              "peerNIK": null,
+              "peerNMI": "02:b0:00:00:00:02"
             }
           ]
         }
