@@ -76,7 +76,10 @@ let package = Package(
         // The accessory.
         .target(
             name: "AccessoryKit",
-            dependencies: ["AwareCore", "AwareWire", "AwareCrypto", "AwareProtocol", "AwareRadio", "AwareDevice"]
+            dependencies: [
+                "AwareCore", "AwareWire", "AwareCrypto", "AwareProtocol", "AwareRadio", "AwareDevice",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // The phone role, the catalogue, the runner and its reports. Never imports AccessoryKit.
         .target(
@@ -97,7 +100,7 @@ let package = Package(
         .executableTarget(
             name: "accessory-emu",
             dependencies: [
-                "AwareCore", "AwareWire", "AwareRadio", "AwareDevice", "AccessoryKit", "AwareCommandLine",
+                "AwareCore", "AwareWire", "AwareRadio", "AccessoryKit", "AwareCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -4,7 +4,7 @@ import Foundation
 
 /// Prints the accessory's events: a line per event for people, or JSON Lines for scripts.
 /// Each line is flushed at once, so a script waiting for `ready` sees it immediately.
-struct EventPrinter: Sendable {
+struct EventPrinter: AccessoryHostOutput {
     var json: Bool
 
     func print(_ event: AccessoryEvent) {
@@ -23,6 +23,11 @@ struct EventPrinter: Sendable {
             ? display.json.serialized + "\n"
             : PINDisplayBox.render(pin: display.pin, pairingName: display.pairingName, peer: display.peer)
         FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// Standard error, named as the program: a problem the operator should see, not an event.
+    func warn(_ text: String) {
+        FileHandle.standardError.write(Data("accessory-emu: \(text)\n".utf8))
     }
 
     func banner(_ lines: [String]) {

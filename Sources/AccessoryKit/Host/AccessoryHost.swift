@@ -1,5 +1,3 @@
-import AccessoryKit
-import AwareCommandLine
 import AwareCore
 import AwareDevice
 import AwareRadio
@@ -9,13 +7,23 @@ import Foundation
 import Logging
 import Synchronization
 
+/// Where the host's output goes: the accessory's events, its PIN display, the start banner and
+/// warnings. `accessory-emu` prints them (text or JSON lines); the host itself never prints.
+public protocol AccessoryHostOutput: Sendable {
+    func print(_ event: AccessoryEvent)
+    /// The PIN display channel: the only place a PIN may appear.
+    func show(_ display: PINDisplay)
+    func banner(_ lines: [String])
+    func warn(_ text: String)
+}
+
 /// Runs one accessory on an air until it is stopped: the I/O edge of the emulator (clock,
 /// sockets, signals, files). The accessory itself never touches any of these.
-final class AccessoryHost {
+public final class AccessoryHost {
     let profile: AccessoryProfile
     let options: AccessoryOptions
     let capturePath: String?
-    let output: EventPrinter
+    let output: any AccessoryHostOutput
     let controlFromStandardInput: Bool
     let socketRSSIDBm: Int
     /// `--state-dir`, locked for the process's lifetime: pairings, identity, boot count.
@@ -28,11 +36,11 @@ final class AccessoryHost {
     /// `--mode`: the listener's performance mode; nil keeps the profile's default.
     let performanceMode: PerformanceMode?
 
-    init(
+    public init(
         profile: AccessoryProfile,
         options: AccessoryOptions,
         capturePath: String?,
-        output: EventPrinter,
+        output: any AccessoryHostOutput,
         controlFromStandardInput: Bool,
         socketRSSIDBm: Int,
         state: AccessoryStateDirectory?,
@@ -54,7 +62,7 @@ final class AccessoryHost {
 
     /// On the shared socket air, under the wall clock, until SIGINT or SIGTERM (or `shutdown`
     /// on the control channel).
-    func runOnSocketAir(path: String, lockstep: Bool = false) throws(AccessoryHostError) {
+    public func runOnSocketAir(path: String, lockstep: Bool = false) throws(AccessoryHostError) {
         let scheduler = WallClockScheduler()
         let air: SocketAir
         do {
@@ -98,7 +106,7 @@ final class AccessoryHost {
     /// On a real radio through nl80211 (``NL80211Radio``), under the wall clock, until SIGINT
     /// or SIGTERM. The NMI is the radio's hardware address unless `--nmi` or the profile fixes
     /// one: the hardware acknowledges and passes up only frames sent to its own address.
-    func runOnRadio(interface: String) throws(AccessoryHostError) {
+    public func runOnRadio(interface: String) throws(AccessoryHostError) {
         let scheduler = WallClockScheduler()
         let radio: NL80211Radio
         do {
@@ -126,17 +134,10 @@ final class AccessoryHost {
         firmware.eventHandler = { [output] in output.print($0) }
         firmware.pinDisplayHandler = { [output] in output.show($0) }
         firmware.shutdownHandler = { [scheduler] in scheduler.stop() }
-        radio.errorHandler = { error in
-            var standardError = StandardError()
-            print("accessory-emu: radio: \(error)", to: &standardError)
-        }
+        radio.errorHandler = { [output] error in output.warn("radio: \(error)") }
         // A real link is what the room makes it: set-position and set-tx-power cannot change it.
-        firmware.linkHandler = { _ in
-            var standardError = StandardError()
-            print(
-                "accessory-emu: radio: set-position / set-tx-power change nothing on a real radio (the link is physical)",
-                to: &standardError
-            )
+        firmware.linkHandler = { [output] _ in
+            output.warn("radio: set-position / set-tx-power change nothing on a real radio (the link is physical)")
         }
         output.banner(
             banner(
@@ -202,7 +203,7 @@ final class AccessoryHost {
 
     /// On an in-process simulated air. With `duration`, as fast as possible for that many
     /// simulated seconds; otherwise paced to the wall clock until SIGINT or SIGTERM.
-    func runSimulated(duration: Double?) throws(AccessoryHostError) {
+    public func runSimulated(duration: Double?) throws(AccessoryHostError) {
         let air = SimulatedAir(configuration: SimulatedAir.Configuration(seed: options.seed))
         let tap = try makeTap(epochNanoseconds: CaptureTap.defaultEpochNanoseconds)
         if let tap { air.addTap(tap) }
@@ -282,7 +283,7 @@ final class AccessoryHost {
 }
 
 /// Why the emulator could not run: the air, the radio or the capture file (exit status 3).
-enum AccessoryHostError: Error, CustomStringConvertible {
+public enum AccessoryHostError: Error, CustomStringConvertible {
     case air(AirError)
     /// `--air nl80211:IFACE` could not be opened (no cfg80211, no such interface, not NAN
     /// capable); the error says which and how to check.
@@ -290,7 +291,7 @@ enum AccessoryHostError: Error, CustomStringConvertible {
     case capture(CaptureTapError)
     case control(UnixStreamError)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .air(let error): "cannot join the air: \(error)"
         case .radio(let error): "cannot use the radio: \(error)"
