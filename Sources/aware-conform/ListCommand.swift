@@ -15,6 +15,14 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var targetOptions: TargetOptions
 
+    @Flag(
+        help: ArgumentHelp(
+            "Print, as JSON, the tests each accessory fault must make fail against the profile (what selftest "
+                + "checks; Fixtures/selftest/<profile>-matrix.json records it for each shipped profile)."
+        )
+    )
+    var faultMatrix = false
+
     @OptionGroup var logging: LoggingOptions
 
     func run() throws {
@@ -30,6 +38,10 @@ struct ListCommand: ParsableCommand {
                 profile: ProfileFacts(path: "", services: []),
                 factory: EmbeddedAccessoryAdapter.factory
             )
+        }
+        if faultMatrix {
+            print(FaultMatrix(profile: loaded == nil ? nil : target.capabilities.profile).json, terminator: "")
+            return
         }
         let catalogue = try TestCatalogue(ConformanceSuites.tests(target: target))
         print(
