@@ -19,6 +19,12 @@ public enum DataPathSuite {
     /// The NDC ID the phone proposes in WA/NDP/BV-10 (locally administered, individual).
     static let proposedNDCID = MACAddress(0x02, 0x4E, 0x44, 0x43, 0x00, 0x01)
 
+    /// Every data-path test's faults apply only where the profile lets it run: a profile without a
+    /// service that takes data paths skips them all.
+    static let takesDataPaths = ProfileCondition("the profile has a service that takes data paths") {
+        $0?.dataPath != nil
+    }
+
     public static func tests(target: any AccessoryTarget, faults: [String] = []) throws -> [ConformanceTest] {
         let suite = Builder(target: target, faults: faults)
         return try suite.setup() + suite.frames() + suite.transport() + suite.schedules() + suite.scheduleUpdates()
@@ -100,4 +106,21 @@ public enum DataPathSuite {
         "file-corrupt-chunk": ["WA/PERF/BV-05", "WA/PERF/BV-06"],
         "file-no-resume": ["WA/PERF/BV-06"],
     ]
+}
+
+extension SharedStep {
+    /// Every test that sets up a secured data path with the paired accessory.
+    static let securedDataPath = SharedStep(
+        "secured data path",
+        after: [.pairedExchange],
+        brokenBy: ["ndp-bad-m4-mic"],
+        because: "the phone rejects a key installment (m4) whose MIC does not verify: no secured data path comes up"
+    )
+    /// Every test that sends or receives data on the secured data path.
+    static let dataTraffic = SharedStep(
+        "data traffic",
+        after: [.securedDataPath],
+        brokenBy: ["ndp-plaintext-data"],
+        because: "the phone drops unprotected data frames on a secured data path: nothing the accessory sends arrives"
+    )
 }

@@ -80,3 +80,27 @@ public enum DiscoverySuite {
         "ignore-range-limit": ["WA/DISC/RNG/BV-01", "WA/DISC/RNG/BI-02"],
     ]
 }
+
+extension SharedStep {
+    /// Every test that has to find the accessory by its service first.
+    static let discovery = SharedStep(
+        "discovery",
+        brokenBy: ["wrong-service-id"],
+        because:
+            "a publish whose service ID is not the hash of its name matches no subscribe: the accessory is never found"
+    )
+    /// Every test that finds the accessory with a passive subscribe.
+    static let passiveDiscovery = SharedStep(
+        "passive discovery",
+        after: [.discovery],
+        brokenBy: ["no-unsolicited-publish"],
+        because: "a passive subscriber finds the accessory only in its unsolicited publishes"
+    )
+    /// Every test that judges the accessory's answers to an active subscribe.
+    static let solicitedReply = SharedStep(
+        "solicited reply",
+        after: [.discovery],
+        brokenBy: ["no-solicited-reply"],
+        because: "an accessory that never answers an active subscribe leaves no reply to judge"
+    )
+}

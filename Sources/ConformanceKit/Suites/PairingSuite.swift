@@ -87,3 +87,35 @@ public enum PairingSuite {
         "log-pin": ["WA/PAIR/BV-02"],
     ]
 }
+
+extension SharedStep {
+    /// Every test that pairs with the PIN the accessory shows.
+    static let pairing = SharedStep(
+        "pairing",
+        after: [.discovery],
+        brokenBy: ["sae-wrong-pin"],
+        because: "an accessory whose SAE uses another PIN than the one it displays never completes a pairing"
+    )
+    /// Every test that gives up a pairing attempt (a wrong PIN, an abort) and tries again.
+    static let retriedPairing = SharedStep(
+        "retried pairing",
+        after: [.discovery],
+        brokenBy: ["ignore-pasn-abort"],
+        because: "an accessory that stays in the exchange the phone aborted does not answer the next attempt"
+    )
+    /// Every test that talks to the accessory after pairing with it.
+    static let pairedExchange = SharedStep(
+        "paired exchange",
+        after: [.pairing],
+        brokenBy: ["no-frame-protection"],
+        because: "a paired phone drops the accessory's unprotected unicast frames (nan-wire-reference.md 3.8)"
+    )
+    /// Every test in which the phone finds its paired accessory again by its NIRA.
+    static let niraReconnect = SharedStep(
+        "NIRA reconnect",
+        after: [.pairedExchange],
+        brokenBy: ["no-pairing-advertisement", "stale-nira-tag"],
+        because: "leaving the pairing advertisement out of publishes leaves the NIRA out with it, and a NIRA whose "
+            + "tag does not resolve names no paired accessory: the phone cannot find it to reconnect"
+    )
+}
