@@ -23,7 +23,19 @@ struct ListCommand: ParsableCommand {
     )
     var faultMatrix = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Print the catalogue as a Markdown table: each test's ID, title, group, tags, the faults declared to break "
+                + "it, its shared steps and their faults (docs/reference/test-catalogue.md; ci/gen-test-catalogue)."
+        )
+    )
+    var markdown = false
+
     @OptionGroup var logging: LoggingOptions
+
+    func validate() throws {
+        if faultMatrix && markdown { throw ValidationError("--fault-matrix and --markdown are two listings: pick one") }
+    }
 
     func run() throws {
         logging.bootstrap()
@@ -44,6 +56,10 @@ struct ListCommand: ParsableCommand {
             return
         }
         let catalogue = try TestCatalogue(ConformanceSuites.tests(target: target))
+        if markdown {
+            print(CatalogueMarkdown.render(catalogue), terminator: "")
+            return
+        }
         print(
             CatalogueListingFormatter.render(catalogue.listing(on: loaded == nil ? nil : target.capabilities)),
             terminator: ""
