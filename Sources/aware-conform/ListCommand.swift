@@ -15,7 +15,27 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var targetOptions: TargetOptions
 
+    @Flag(
+        help: ArgumentHelp(
+            "Print, as JSON, the tests each accessory fault must make fail against the profile (what selftest "
+                + "checks; Fixtures/selftest/<profile>-matrix.json records it for each shipped profile)."
+        )
+    )
+    var faultMatrix = false
+
+    @Flag(
+        help: ArgumentHelp(
+            "Print the catalogue as a Markdown table: each test's ID, title, group, tags, the faults declared to break "
+                + "it, its shared steps and their faults (docs/reference/test-catalogue.md; ci/gen-test-catalogue)."
+        )
+    )
+    var markdown = false
+
     @OptionGroup var logging: LoggingOptions
+
+    func validate() throws {
+        if faultMatrix && markdown { throw ValidationError("--fault-matrix and --markdown are two listings: pick one") }
+    }
 
     func run() throws {
         logging.bootstrap()
@@ -31,7 +51,15 @@ struct ListCommand: ParsableCommand {
                 factory: EmbeddedAccessoryAdapter.factory
             )
         }
+        if faultMatrix {
+            print(FaultMatrix(profile: loaded == nil ? nil : target.capabilities.profile).json, terminator: "")
+            return
+        }
         let catalogue = try TestCatalogue(ConformanceSuites.tests(target: target))
+        if markdown {
+            print(CatalogueMarkdown.render(catalogue), terminator: "")
+            return
+        }
         print(
             CatalogueListingFormatter.render(catalogue.listing(on: loaded == nil ? nil : target.capabilities)),
             terminator: ""

@@ -72,9 +72,33 @@ struct SelftestCommand: ParsableCommand {
             return try TestRunner(catalogue: catalogue, configuration: configuration).run()
         }
 
+        // The contract: what each fault must break, from the tests' declarations. For a shipped profile
+        // it must equal the matrix recorded beside it, so a change to the contract is a reviewed change.
+        let matrix = FaultMatrix(profile: target.capabilities.profile)
+        var problems = 0
+        if let recordedPath = Self.recordedMatrixPath(forProfile: path) {
+            let shown = Self.displayPath(recordedPath)
+            do {
+                let data = try Data(contentsOf: URL(fileURLWithPath: recordedPath))
+                let differences = matrix.differences(from: try FaultMatrix(parsing: data))
+                if differences.isEmpty {
+                    print(
+                        "contract: the expected failures equal the recorded matrix \(shown) (\(matrix.failures.count) faults)"
+                    )
+                } else {
+                    problems += 1
+                    print("contract: the expected failures differ from the recorded matrix \(shown):")
+                    for line in differences { print("     \(line)") }
+                    print("     (if the change is meant, write the matrix again: its \"about\" says how)")
+                }
+            } catch {
+                problems += 1
+                print("contract: cannot read the recorded matrix \(shown): \(error)")
+            }
+        }
+
         let baseline = try run(faults: [])
         let applicable = Set(baseline.tests.filter { $0.verdict != .skip }.map(\.id.description))
-        var problems = 0
         let baselineFailures = baseline.tests.filter { $0.verdict.isFailing }
         print("no fault: \(applicable.count) applicable tests, \(baselineFailures.count) failing")
         for test in baselineFailures {
@@ -83,8 +107,7 @@ struct SelftestCommand: ParsableCommand {
         }
         let faults = onlyFaults.isEmpty ? ConformanceSuites.faults : onlyFaults
         for fault in faults {
-            let expected = ConformanceSuites.expectedFailures(for: fault, profile: target.capabilities.profile)
-                .intersection(applicable)
+            let expected = (matrix.failures[fault] ?? []).intersection(applicable)
             let result = try run(faults: [fault])
             let failing = Set(result.tests.filter { $0.verdict.isFailing }.map(\.id.description))
             let missed = expected.subtracting(failing).sorted()
@@ -104,5 +127,23 @@ struct SelftestCommand: ParsableCommand {
         }
         print(problems == 0 ? "selftest passed" : "selftest: \(problems) problem\(problems == 1 ? "" : "s")")
         if problems > 0 { throw ExitCode(1) }
+    }
+
+    /// The matrix recorded for a shipped profile: `Profiles/<name>.json` has
+    /// `Fixtures/selftest/<name>-matrix.json` beside its directory. Nil for any other profile.
+    static func recordedMatrixPath(forProfile path: String) -> String? {
+        let profile = URL(fileURLWithPath: path).standardizedFileURL
+        let directory = profile.deletingLastPathComponent()
+        guard directory.lastPathComponent == "Profiles" else { return nil }
+        let name = profile.deletingPathExtension().lastPathComponent
+        let recorded = directory.deletingLastPathComponent().appendingPathComponent("Fixtures")
+            .appendingPathComponent("selftest").appendingPathComponent("\(name)-matrix.json")
+        return FileManager.default.fileExists(atPath: recorded.path) ? recorded.path : nil
+    }
+
+    /// `path` relative to the working directory when it lies under it.
+    static func displayPath(_ path: String) -> String {
+        let here = FileManager.default.currentDirectoryPath + "/"
+        return path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
     }
 }

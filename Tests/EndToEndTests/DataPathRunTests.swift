@@ -64,7 +64,8 @@ import Testing
     }
 
     /// The transport faults through the real program: each fails WA/NDP/BV-12 and nothing else,
-    /// the clean drone passes it (the selftest's first line).
+    /// the clean drone passes it (the selftest's "no fault" line), and the drone's contract is the
+    /// recorded matrix (its first line).
     @Test func theTransportFaultsFailExactlyTheTransportTest() async throws {
         let outcome = try await CommandRunner.run(
             "aware-conform",
@@ -74,6 +75,11 @@ import Testing
             ]
         )
         #expect(outcome.status == 0, "\(outcome.standardOutput.suffix(3000))")
+        #expect(
+            outcome.standardOutput.hasPrefix(
+                "contract: the expected failures equal the recorded matrix Fixtures/selftest/drone-matrix.json ("
+            )
+        )
         let clean = outcome.standardOutput.split(separator: "\n").first { $0.hasPrefix("no fault:") }
         #expect(clean?.hasSuffix(" applicable tests, 0 failing") == true, "\(String(describing: clean))")
         #expect(outcome.standardOutput.contains("ok   --fault ndp-no-transport-info: 1 failing, 1 expected"))

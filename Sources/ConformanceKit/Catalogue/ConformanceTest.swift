@@ -16,6 +16,8 @@ public struct ConformanceTest: Sendable {
     public let budget: Interval
     /// How long the runner waits in wall-clock time before calling it a timeout; nil: the run's default.
     public let wallLimit: Duration?
+    /// The accessory faults written to break the test (what `aware-conform selftest` checks).
+    public let faultContract: FaultContract
     public let body: TestBody
 
     public init(
@@ -27,6 +29,7 @@ public struct ConformanceTest: Sendable {
         needsReconfigure: Bool = false,
         budget: Interval = .seconds(Int64(30)),
         wallLimit: Duration? = nil,
+        faultContract: FaultContract = FaultContract(),
         body: TestBody
     ) throws(CatalogueError) {
         self.id = try TestID(id)
@@ -39,6 +42,7 @@ public struct ConformanceTest: Sendable {
         self.needsReconfigure = needsReconfigure
         self.budget = budget
         self.wallLimit = wallLimit
+        self.faultContract = faultContract
         self.body = body
     }
 
@@ -52,6 +56,7 @@ public struct ConformanceTest: Sendable {
         needsReconfigure: Bool = false,
         budget: Interval = .seconds(Int64(30)),
         wallLimit: Duration? = nil,
+        faultContract: FaultContract = FaultContract(),
         _ body: @escaping @Sendable (TestContext) throws -> Void
     ) throws(CatalogueError) {
         try self.init(
@@ -63,6 +68,7 @@ public struct ConformanceTest: Sendable {
             needsReconfigure: needsReconfigure,
             budget: budget,
             wallLimit: wallLimit,
+            faultContract: faultContract,
             body: .blocking(body)
         )
     }

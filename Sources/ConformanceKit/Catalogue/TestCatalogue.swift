@@ -129,22 +129,50 @@ public struct TestPattern: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The whole catalogue: every test group the runner knows, and for each emulator fault the
-/// tests it must make fail across all groups (what `aware-conform selftest` checks).
+/// tests it must make fail across all groups (what `aware-conform selftest` checks), from the fault
+/// contracts the tests declare.
 public enum ConformanceSuites {
     public static func tests(target: any AccessoryTarget, faults: [String] = []) throws -> [ConformanceTest] {
         try DiscoverySuite.tests(target: target, faults: faults) + PairingSuite.tests(target: target, faults: faults)
             + DataPathSuite.tests(target: target, faults: faults)
     }
 
-    /// Every fault some group expects failures for.
-    public static var faults: [String] {
-        Set(DiscoverySuite.expectedFailures.keys).union(PairingSuite.expectedFailures.keys)
-            .union(DataPathSuite.expectedFailures.keys).sorted()
+    /// The catalogue as declared: built once on a target that opens no session, for its fault contracts.
+    static let declarations: TestCatalogue = {
+        do {
+            return try TestCatalogue(tests(target: DeclarationsOnly()))
+        } catch {
+            fatalError("the conformance catalogue cannot be built: \(error)")
+        }
+    }()
+
+    /// Every fault some test declares.
+    public static var faults: [String] { declarations.faults }
+
+    /// The tests `fault` must make fail against an accessory with `profile`.
+    public static func expectedFailures(for fault: String, profile: ProfileFacts?) -> Set<String> {
+        declarations.expectedFailures(for: fault, profile: profile)
     }
 
-    public static func expectedFailures(for fault: String, profile: ProfileFacts?) -> Set<String> {
-        DiscoverySuite.expectedFailures(for: fault, profile: profile)
-            .union(PairingSuite.expectedFailures(for: fault, profile: profile))
-            .union(DataPathSuite.expectedFailures(for: fault, profile: profile))
+    /// Lends the suites a target to build their tests on; nothing runs on it.
+    private struct DeclarationsOnly: AccessoryTarget {
+        var name: String { "declarations" }
+        var capabilities: TargetCapabilities { TargetCapabilities(target: name, profile: nil) }
+        var clock: TestClock { .virtual }
+        func openSession(_ request: SessionRequest) throws -> any TargetSession {
+            throw TargetError("the catalogue's declarations run no test")
+        }
+    }
+}
+
+extension TestCatalogue {
+    /// Every fault some test's contract names, in name order.
+    public var faults: [String] {
+        Set(tests.flatMap { $0.faultContract.everyFault.map(\.rawValue) }).sorted()
+    }
+
+    /// The IDs of the tests whose contract says `fault` breaks them against an accessory with `profile`.
+    public func expectedFailures(for fault: String, profile: ProfileFacts?) -> Set<String> {
+        Set(tests.filter { $0.faultContract.faults(for: profile).contains(FaultName(fault)) }.map(\.id.description))
     }
 }

@@ -19,6 +19,9 @@ extension DataPathSuite {
             requires: [TestRequirement] = [],
             needsReconfigure: Bool = false,
             budget: Interval = .seconds(120),
+            brokenBy: [FaultName],
+            steps: [SharedStep],
+            onlyIf: [ProfileCondition] = [],
             _ body: @escaping @Sendable (TestContext, Builder) throws -> Void
         ) throws -> ConformanceTest {
             let builder = self
@@ -28,7 +31,12 @@ extension DataPathSuite {
                 tags: ["datapath"] + tags,
                 requires: [.pairing, .dataPath] + requires,
                 needsReconfigure: needsReconfigure,
-                budget: budget
+                budget: budget,
+                faultContract: FaultContract(
+                    brokenBy: brokenBy,
+                    steps: steps,
+                    onlyIf: [DataPathSuite.takesDataPaths] + onlyIf
+                )
             ) { context in try body(context, builder) }
         }
 

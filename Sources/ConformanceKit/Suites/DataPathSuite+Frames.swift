@@ -13,7 +13,9 @@ extension DataPathSuite.Builder {
             try test(
                 "WA/NDP/BV-06",
                 "The publish and every data-path NAF carry the accessory's Device Capability, the publish its NAN "
-                    + "Availability, the Data Path Response its HT capabilities"
+                    + "Availability, the Data Path Response its HT capabilities",
+                brokenBy: ["ndp-no-device-capability", "ndp-no-element-container"],
+                steps: [.securedDataPath]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
@@ -65,7 +67,9 @@ extension DataPathSuite.Builder {
             },
             try test(
                 "WA/NDP/BV-07",
-                "An accepting NDL Response selects an NDC inside the accessory's committed availability"
+                "An accepting NDL Response selects an NDC inside the accessory's committed availability",
+                brokenBy: ["ndl-no-ndc"],
+                steps: [.securedDataPath]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
@@ -95,9 +99,12 @@ extension DataPathSuite.Builder {
                     "the NDC's slots \(ndc.schedule.slots) lie in the accessory's committed slots \(committed.slots)"
                 )
             },
-            try test("WA/NDP/BV-08", "A phone whose Device Capability reads only NDP gets NDP, not NDPE, answers") {
-                context,
-                suite in
+            try test(
+                "WA/NDP/BV-08",
+                "A phone whose Device Capability reads only NDP gets NDP, not NDPE, answers",
+                brokenBy: ["ndp-always-ndpe"],
+                steps: [.securedDataPath]
+            ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
                 scenario.session.perform { scenario.phone.device.deviceCapability = .bench(ndpeSupported: false) }
@@ -113,9 +120,13 @@ extension DataPathSuite.Builder {
                 }
                 context.expect(outcome.link != nil, "the data path came up with NDP attributes: got \(outcome)")
             },
-            try test("WA/NDP/BV-09", "Every data-path NAF of the accessory has the cluster ID as A3") {
-                context,
-                suite in
+            try test(
+                "WA/NDP/BV-09",
+                "Every data-path NAF of the accessory has the cluster ID as A3",
+                // An accessory that never joins the phone's cluster writes its own cluster's ID as A3.
+                brokenBy: ["naf-a3-own-nmi", "ignore-beacons"],
+                steps: [.pairedExchange]
+            ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
                 let (id, _) = try suite.request(context, scenario, result)
@@ -131,9 +142,12 @@ extension DataPathSuite.Builder {
                     )
                 }
             },
-            try test("WA/NDP/BV-10", "An NDC the phone proposes keeps its NDC ID in the accessory's Selected NDC") {
-                context,
-                suite in
+            try test(
+                "WA/NDP/BV-10",
+                "An NDC the phone proposes keeps its NDC ID in the accessory's Selected NDC",
+                brokenBy: ["ndl-ignore-proposed-ndc", "ndl-no-ndc"],
+                steps: [.securedDataPath]
+            ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
                 // Slot 10 is in both performance modes' schedules (PerformanceMode.availableSlots).
@@ -161,7 +175,10 @@ extension DataPathSuite.Builder {
                 "An accessory that discovers unsynchronized follows the phone's cluster: its data path runs in the "
                     + "committed slots of the phone's TSF",
                 tags: ["usd"],
-                needsReconfigure: true
+                needsReconfigure: true,
+                // An accessory that never joins the phone's cluster writes its own cluster's ID as A3.
+                brokenBy: ["ndp-usd-own-slot-clock", "naf-a3-own-nmi", "ignore-beacons"],
+                steps: [.dataTraffic]
             ) { context, suite in
                 if case .unavailable(let reason) = context.capabilities.reconfigure {
                     try context.skip("needs the accessory in USD mode; \(reason)")

@@ -12,7 +12,10 @@ extension DataPathSuite.Builder {
                 "WA/PERF/BV-01",
                 "Realtime: the accessory's datagrams arrive within the profile's latency budget",
                 requires: [.performanceMode("realtime")],
-                needsReconfigure: true
+                needsReconfigure: true,
+                brokenBy: ["perf-realtime-as-bulk", "perf-dw-bursts"],
+                steps: [.dataTraffic],
+                onlyIf: [.realtimeMode, .realtimeBudget]
             ) { context, suite in
                 let budget = try context.require(
                     try suite.facts(context).realtimeMaxLatencyMs,
@@ -44,9 +47,12 @@ extension DataPathSuite.Builder {
                     "at least 90 % of the datagrams arrived: \(stream.arrivals.count) of \(stream.offered)"
                 )
             },
-            test("WA/PERF/BV-02", "Bulk: the data path carries at least the profile's throughput floor") {
-                context,
-                suite in
+            test(
+                "WA/PERF/BV-02",
+                "Bulk: the data path carries at least the profile's throughput floor",
+                brokenBy: ["perf-throttle"],
+                steps: [.dataTraffic]
+            ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
                 let link = try suite.requireLink(context, scenario, result)
@@ -72,7 +78,10 @@ extension DataPathSuite.Builder {
                 "Realtime: a steady 50 packet/s stream does not arrive in bursts at the discovery-window period",
                 tags: ["esp-idf-19066"],
                 requires: [.performanceMode("realtime")],
-                needsReconfigure: true
+                needsReconfigure: true,
+                brokenBy: ["perf-dw-bursts", "perf-realtime-as-bulk"],
+                steps: [.dataTraffic],
+                onlyIf: [.realtimeMode]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context, variant: DataPathSuite.Builder.realtimeVariant)
                 defer { scenario.finish() }
@@ -101,9 +110,12 @@ extension DataPathSuite.Builder {
                         + "discovery-window period, esp-idf #19066)"
                 )
             },
-            test("WA/PERF/BI-02", "A data path request in another performance mode than the accessory's is refused") {
-                context,
-                suite in
+            test(
+                "WA/PERF/BI-02",
+                "A data path request in another performance mode than the accessory's is refused",
+                brokenBy: ["perf-ignore-mode-mismatch"],
+                steps: [.pairedExchange]
+            ) { context, suite in
                 let facts = try suite.facts(context)
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
@@ -118,9 +130,12 @@ extension DataPathSuite.Builder {
                 }
                 context.expectEqual(failure.kind, .rejectedByPeer(.qosUnacceptable), "the answer to a mode mismatch")
             },
-            test("WA/PERF/BV-03", "The accessory's performance report agrees with the traffic the phone received") {
-                context,
-                suite in
+            test(
+                "WA/PERF/BV-03",
+                "The accessory's performance report agrees with the traffic the phone received",
+                brokenBy: ["perf-report-inflated"],
+                steps: [.dataTraffic]
+            ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
                 let link = try suite.requireLink(context, scenario, result)
@@ -157,7 +172,12 @@ extension DataPathSuite.Builder {
                     "the reported duty cycle \(format(duty)) is the agreed schedule's \(format(expectedDuty))"
                 )
             },
-            test("WA/PERF/BV-04", "The accessory's data frames carry the TID of its service class") { context, suite in
+            test(
+                "WA/PERF/BV-04",
+                "The accessory's data frames carry the TID of its service class",
+                brokenBy: ["perf-wrong-tid"],
+                steps: [.dataTraffic]
+            ) { context, suite in
                 let facts = try suite.facts(context)
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
@@ -181,7 +201,10 @@ extension DataPathSuite.Builder {
             test(
                 "WA/PERF/BV-05",
                 "A file fetched over the data path arrives whole: its SHA-256 matches the server's",
-                requires: [.fileService]
+                requires: [.fileService],
+                brokenBy: ["file-corrupt-chunk"],
+                steps: [.dataTraffic],
+                onlyIf: [.fileService]
             ) { context, suite in
                 let (scenario, result, link, file) = try suite.openFileService(context)
                 defer { scenario.finish() }
@@ -193,7 +216,11 @@ extension DataPathSuite.Builder {
             test(
                 "WA/PERF/BV-06",
                 "A file transfer interrupted by a dropped data path resumes where it stopped",
-                requires: [.fileService]
+                requires: [.fileService],
+                // The resumed transfer runs on a new data path, after the dropped one was terminated.
+                brokenBy: ["file-no-resume", "file-corrupt-chunk", "ndp-stale-after-termination"],
+                steps: [.dataTraffic],
+                onlyIf: [.fileService]
             ) { context, suite in
                 let (scenario, result, link, file) = try suite.openFileService(context)
                 defer { scenario.finish() }
@@ -276,6 +303,19 @@ extension DataPathSuite.Builder {
         }
         _ = scenario.wait(.seconds(60)) { done($0) != nil }
         return try context.require(scenario.read(done), "the transfer completed: \(session.fileEvents.suffix(3))")
+    }
+}
+
+extension ProfileCondition {
+    /// Where the profile gates a test away it is skipped, and no fault can make it fail.
+    fileprivate static let realtimeMode = ProfileCondition("the profile offers the realtime mode") {
+        $0?.dataPath?.serviceClasses["realtime"] != nil
+    }
+    fileprivate static let realtimeBudget = ProfileCondition("the profile states a realtime latency budget") {
+        $0?.dataPath?.realtimeMaxLatencyMs != nil
+    }
+    fileprivate static let fileService = ProfileCondition("the profile has a file service") {
+        $0?.dataPath?.fileService != nil
     }
 }
 

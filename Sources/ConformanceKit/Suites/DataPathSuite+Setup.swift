@@ -6,9 +6,12 @@ extension DataPathSuite.Builder {
     /// `WA/NDP`: setting data paths up, refusing the ones the profile forbids, tearing them down.
     func setup() throws -> [ConformanceTest] {
         [
-            try test("WA/NDP/BV-01", "A paired phone gets a secured data path and reaches the accessory's app on it") {
-                context,
-                suite in
+            try test(
+                "WA/NDP/BV-01",
+                "A paired phone gets a secured data path and reaches the accessory's app on it",
+                brokenBy: ["ndp-bad-m4-mic"],
+                steps: [.dataTraffic]
+            ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
                 let link = try suite.requireLink(context, scenario, result)
@@ -29,8 +32,12 @@ extension DataPathSuite.Builder {
                 }
                 context.expectEqual(pong, .pong([0x57, 0x41]), "the app's answer on the data path")
             },
-            try test("WA/NDP/BI-01", "A secured data path request from a phone that never paired is refused (reason 8)")
-            { context, suite in
+            try test(
+                "WA/NDP/BI-01",
+                "A secured data path request from a phone that never paired is refused (reason 8)",
+                brokenBy: ["ndp-accept-unpaired"],
+                steps: [.discovery]
+            ) { context, suite in
                 let scenario = try suite.pairing.open(context)
                 defer { scenario.finish() }
                 let result = try suite.discover(context, scenario, service: try suite.facts(context).service)
@@ -47,10 +54,12 @@ extension DataPathSuite.Builder {
             },
             try test(
                 "WA/NDP/BI-02",
-                "An open data path request is refused when the profile demands security (reason 8)"
-            ) {
-                context,
-                suite in
+                "An open data path request is refused when the profile demands security (reason 8)",
+                brokenBy: ["ndp-accept-open"],
+                steps: [.pairedExchange],
+                // A profile that accepts open data paths skips the test.
+                onlyIf: [ProfileCondition("the profile demands security") { $0?.dataPath?.allowsOpen != true }]
+            ) { context, suite in
                 if try suite.facts(context).allowsOpen { try context.skip("the profile allows open data paths") }
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
@@ -61,9 +70,12 @@ extension DataPathSuite.Builder {
                 }
                 context.expectEqual(failure.kind, .rejectedByPeer(.securityPolicy), "the answer to an open request")
             },
-            try test("WA/NDP/BV-02", "A data path comes back after the phone terminated the last one") {
-                context,
-                suite in
+            try test(
+                "WA/NDP/BV-02",
+                "A data path comes back after the phone terminated the last one",
+                brokenBy: ["ndp-stale-after-termination"],
+                steps: [.dataTraffic]
+            ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
                 let first = try suite.requireLink(context, scenario, result)
@@ -76,7 +88,9 @@ extension DataPathSuite.Builder {
             },
             try test(
                 "WA/NDP/BV-03",
-                "A schedule that does not fit gets a counter-proposal, and the data path runs on it"
+                "A schedule that does not fit gets a counter-proposal, and the data path runs on it",
+                brokenBy: ["ndl-no-counter-proposal"],
+                steps: [.dataTraffic]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
@@ -93,9 +107,12 @@ extension DataPathSuite.Builder {
                 let pong = try suite.control(context, scenario, link, .ping([3])) { $0 == .pong([3]) }
                 context.expectEqual(pong, .pong([3]), "the app's answer on the counter-proposed schedule")
             },
-            try test("WA/NDP/BV-04", "Every data frame from the accessory is protected with the data path's key") {
-                context,
-                suite in
+            try test(
+                "WA/NDP/BV-04",
+                "Every data frame from the accessory is protected with the data path's key",
+                brokenBy: ["ndp-plaintext-data"],
+                steps: [.dataTraffic]
+            ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
                 let link = try suite.requireLink(context, scenario, result)
@@ -115,7 +132,12 @@ extension DataPathSuite.Builder {
                     "the stream arrived over the protected data path: \(stream.arrivals.count) of \(stream.offered)"
                 )
             },
-            try test("WA/NDP/BV-05", "Two paired phones hold data paths at the same time") { context, suite in
+            try test(
+                "WA/NDP/BV-05",
+                "Two paired phones hold data paths at the same time",
+                brokenBy: ["ndp-single-peer"],
+                steps: [.dataTraffic]
+            ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
                 let second = try scenario.addPhone(seed: context.seed &+ 7, address: DataPathSuite.secondPhoneAddress)

@@ -16,7 +16,9 @@ extension DataPathSuite.Builder {
             try test(
                 "WA/NDP/BV-12",
                 "The accessory's NDP Response names the service's transport port and protocol (NDPE Service Info, "
-                    + "Generic Service Protocol), matching its publish"
+                    + "Generic Service Protocol), matching its publish",
+                brokenBy: ["ndp-no-transport-info", "ndp-wrong-transport-protocol"],
+                steps: [.dataTraffic]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }

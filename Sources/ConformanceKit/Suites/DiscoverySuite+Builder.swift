@@ -15,6 +15,9 @@ extension DiscoverySuite {
             requires: [TestRequirement] = [],
             needsReconfigure: Bool = false,
             budget: Interval = .seconds(60),
+            brokenBy: [FaultName],
+            steps: [SharedStep],
+            alsoBrokenBy conditional: [ConditionalFaults] = [],
             _ body: @escaping @Sendable (TestContext, Builder) throws -> Void
         ) throws -> ConformanceTest {
             let builder = self
@@ -24,7 +27,8 @@ extension DiscoverySuite {
                 tags: ["discovery"] + tags,
                 requires: requires,
                 needsReconfigure: needsReconfigure,
-                budget: budget
+                budget: budget,
+                faultContract: FaultContract(brokenBy: brokenBy, steps: steps, conditional: conditional)
             ) { context in try body(context, builder) }
         }
 

@@ -36,7 +36,9 @@ extension DiscoverySuite.Builder {
                 "WA/DISC/MF/BV-01",
                 "Truth table: the accessory's TX filter against the phone's RX filter (unsolicited publish)",
                 tags: ["matching-filter"],
-                requires: [.unsolicitedPublish]
+                requires: [.unsolicitedPublish],
+                brokenBy: ["omit-match-filter"],
+                steps: [.passiveDiscovery]
             ) { context, suite in
                 try suite.runTruthTable(context, mode: .passive)
             },
@@ -44,7 +46,9 @@ extension DiscoverySuite.Builder {
                 "WA/DISC/MF/BV-02",
                 "Truth table: the phone's TX filter against the accessory's RX filter (active subscribe)",
                 tags: ["matching-filter"],
-                requires: [.solicitedPublish]
+                requires: [.solicitedPublish],
+                brokenBy: ["ignore-match-filter"],
+                steps: [.solicitedReply]
             ) { context, suite in
                 try suite.runTruthTable(context, mode: .active)
             },
@@ -102,6 +106,8 @@ extension DiscoverySuite.Builder {
 
     /// Service response filters: MAC lists and Bloom filters, include and exclude (2.4).
     func responseFilters() throws -> [ConformanceTest] {
+        // The answering rows judge replies (an accessory that never answers fails them); the silent rows
+        // only an accessory that ignores the SRF fails.
         let cases: [(id: String, title: String, bloom: Bool, include: Bool, listsAccessory: Bool, answers: Bool)] = [
             (
                 "WA/DISC/SRF/BV-01", "An SRF that includes the accessory's address gets an answer", false, true, true,
@@ -125,9 +131,14 @@ extension DiscoverySuite.Builder {
             ),
         ]
         return try cases.map { entry in
-            try test(entry.id, entry.title, tags: ["service-response-filter"], requires: [.solicitedPublish]) {
-                context,
-                suite in
+            try test(
+                entry.id,
+                entry.title,
+                tags: ["service-response-filter"],
+                requires: [.solicitedPublish],
+                brokenBy: entry.answers ? ["no-solicited-reply"] : ["ignore-srf"],
+                steps: entry.answers ? [.solicitedReply] : []
+            ) { context, suite in
                 let service = try suite.service(context) { $0.answersSubscribes }
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
@@ -180,7 +191,9 @@ extension DiscoverySuite.Builder {
                 "WA/DISC/RNG/BV-01",
                 "A range-limited service says so in its publishes and a phone close by finds it",
                 tags: ["range"],
-                needsReconfigure: true
+                needsReconfigure: true,
+                brokenBy: ["ignore-range-limit"],
+                steps: [.passiveDiscovery]
             ) { context, suite in
                 let service = try suite.service(context) { $0.publishesUnsolicited }
                 let scenario = try suite.open(context, setting: "rangeLimited", to: "true", of: service, distance: 2)
@@ -202,7 +215,9 @@ extension DiscoverySuite.Builder {
                 "A range-limited service does not answer a phone out of range",
                 tags: ["range"],
                 requires: [.solicitedPublish],
-                needsReconfigure: true
+                needsReconfigure: true,
+                brokenBy: ["ignore-range-limit"],
+                steps: []
             ) { context, suite in
                 let service = try suite.service(context) { $0.answersSubscribes }
                 let scenario = try suite.open(

@@ -11,7 +11,9 @@ extension DiscoverySuite.Builder {
                 "WA/DISC/PUB/BV-01",
                 "A passive subscriber discovers an unsolicited publish",
                 tags: ["publish"],
-                requires: [.unsolicitedPublish]
+                requires: [.unsolicitedPublish],
+                brokenBy: ["no-unsolicited-publish"],
+                steps: [.passiveDiscovery]
             ) { context, suite in
                 let service = try suite.service(context) { $0.publishesUnsolicited }
                 let scenario = try suite.open(context)
@@ -27,7 +29,9 @@ extension DiscoverySuite.Builder {
                 "WA/DISC/PUB/BV-02",
                 "An active subscriber gets a solicited reply",
                 tags: ["publish"],
-                requires: [.solicitedPublish]
+                requires: [.solicitedPublish],
+                brokenBy: ["no-solicited-reply"],
+                steps: [.solicitedReply]
             ) { context, suite in
                 let service = try suite.service(context) { $0.answersSubscribes }
                 let scenario = try suite.open(context)
@@ -48,7 +52,9 @@ extension DiscoverySuite.Builder {
                 "WA/DISC/PUB/BI-03",
                 "A solicited-only publish is never discovered by a passive subscriber",
                 tags: ["publish"],
-                needsReconfigure: true
+                needsReconfigure: true,
+                brokenBy: ["unsolicited-when-solicited-only"],
+                steps: []
             ) { context, suite in
                 let service = try suite.firstService(context)
                 let scenario = try suite.open(context, setting: "publishType", to: "\"solicited\"", of: service)
@@ -66,7 +72,9 @@ extension DiscoverySuite.Builder {
                 "WA/DISC/PUB/BV-04",
                 "An active subscriber discovers an unsolicited-only publish",
                 tags: ["publish"],
-                needsReconfigure: true
+                needsReconfigure: true,
+                brokenBy: ["no-unsolicited-publish"],
+                steps: [.passiveDiscovery]
             ) { context, suite in
                 let service = try suite.firstService(context)
                 let scenario = try suite.open(context, setting: "publishType", to: "\"unsolicited\"", of: service)
@@ -78,7 +86,9 @@ extension DiscoverySuite.Builder {
                 "WA/DISC/PUB/BV-05",
                 "Unsolicited publishes go to the NAN Network ID, not to one subscriber",
                 tags: ["publish", "addressing"],
-                requires: [.unsolicitedPublish]
+                requires: [.unsolicitedPublish],
+                brokenBy: ["no-unsolicited-publish", "unicast-to-passive"],
+                steps: []
             ) { context, suite in
                 let service = try suite.service(context) { $0.publishesUnsolicited }
                 let scenario = try suite.open(context)
@@ -101,7 +111,9 @@ extension DiscoverySuite.Builder {
                 "WA/DISC/PUB/BV-06",
                 "A solicited reply is unicast to the subscriber and names its instance",
                 tags: ["publish", "addressing"],
-                requires: [.solicitedPublish]
+                requires: [.solicitedPublish],
+                brokenBy: ["no-solicited-reply"],
+                steps: [.solicitedReply]
             ) { context, suite in
                 let service = try suite.service(context) { $0.answersSubscribes }
                 let scenario = try suite.open(context)
@@ -130,9 +142,13 @@ extension DiscoverySuite.Builder {
     /// Service IDs: SHA-256 of the lower-cased name, first 6 octets (nan-wire-reference.md 2.4).
     func serviceIDs() throws -> [ConformanceTest] {
         [
-            try test("WA/DISC/SID/BV-01", "Every publish carries the service ID of its name", tags: ["service-id"]) {
-                context,
-                suite in
+            try test(
+                "WA/DISC/SID/BV-01",
+                "Every publish carries the service ID of its name",
+                tags: ["service-id"],
+                brokenBy: ["wrong-service-id"],
+                steps: [.discovery]
+            ) { context, suite in
                 let service = try suite.firstService(context)
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
@@ -150,7 +166,9 @@ extension DiscoverySuite.Builder {
             try test(
                 "WA/DISC/SID/BV-02",
                 "A subscriber that writes the service name in upper case discovers it",
-                tags: ["service-id"]
+                tags: ["service-id"],
+                brokenBy: ["wrong-service-id"],
+                steps: [.discovery]
             ) { context, suite in
                 let service = try suite.firstService(context)
                 let scenario = try suite.open(context)
@@ -166,7 +184,9 @@ extension DiscoverySuite.Builder {
                 "WA/DISC/SID/BI-03",
                 "A subscribe for another service gets no answer",
                 tags: ["service-id"],
-                requires: [.solicitedPublish]
+                requires: [.solicitedPublish],
+                brokenBy: ["answer-any-service"],
+                steps: []
             ) { context, suite in
                 let other = "_no-such-service._tcp"
                 let scenario = try suite.open(context)

@@ -11,7 +11,9 @@ extension DiscoverySuite.Builder {
                 "WA/DISC/TTL/BV-01",
                 "A publish with a TTL stops when it runs out and says why",
                 tags: ["ttl"],
-                needsReconfigure: true
+                needsReconfigure: true,
+                brokenBy: ["ignore-ttl"],
+                steps: [.passiveDiscovery]
             ) { context, suite in
                 let service = try suite.service(context) { $0.publishesUnsolicited }
                 let ttl = 3
@@ -45,13 +47,29 @@ extension DiscoverySuite.Builder {
     /// The DNS-SD TXT record the phone reads (apple-peer-model.md: vendorName, modelName,
     /// pairingName, each read as at most 63 octets of UTF-8).
     func txtRecord() throws -> [ConformanceTest] {
-        let fields: [(id: String, key: String, title: String, requires: [TestRequirement])] = [
-            ("WA/DISC/TXT/BV-01", "vendorName", "The TXT record's vendorName is the profile's", []),
-            ("WA/DISC/TXT/BV-02", "modelName", "The TXT record's modelName is the profile's", []),
-            ("WA/DISC/TXT/BV-03", "pairingName", "The TXT record's pairingName is the profile's", [.pairing]),
+        let fields: [(id: String, key: String, title: String, requires: [TestRequirement], brokenBy: [FaultName])] = [
+            (
+                "WA/DISC/TXT/BV-01", "vendorName", "The TXT record's vendorName is the profile's", [],
+                ["vendor-name-uppercased", "long-txt-value"]
+            ),
+            (
+                "WA/DISC/TXT/BV-02", "modelName", "The TXT record's modelName is the profile's", [],
+                ["wrong-model-name", "missing-model-name"]
+            ),
+            (
+                "WA/DISC/TXT/BV-03", "pairingName", "The TXT record's pairingName is the profile's", [.pairing],
+                ["missing-pairing-name"]
+            ),
         ]
         var tests = try fields.map { field in
-            try test(field.id, field.title, tags: ["txt"], requires: field.requires) { context, suite in
+            try test(
+                field.id,
+                field.title,
+                tags: ["txt"],
+                requires: field.requires,
+                brokenBy: field.brokenBy,
+                steps: [.discovery]
+            ) { context, suite in
                 let profile = try context.require(context.capabilities.profile, "a profile")
                 let expected: String? =
                     switch field.key {
@@ -68,7 +86,9 @@ extension DiscoverySuite.Builder {
             try test(
                 "WA/DISC/TXT/BV-04",
                 "Service info is a Bonjour TXT record whose values fit 63 octets",
-                tags: ["txt"]
+                tags: ["txt"],
+                brokenBy: ["long-txt-value"],
+                steps: [.discovery]
             ) { context, suite in
                 let service = try suite.firstService(context)
                 let scenario = try suite.open(context)
@@ -106,7 +126,12 @@ extension DiscoverySuite.Builder {
             try test(
                 "WA/DISC/ASK/BV-01",
                 "A literal vendor and model descriptor offers the accessory under its pairing name",
-                tags: ["descriptor"]
+                tags: ["descriptor"],
+                brokenBy: [
+                    "long-txt-value", "missing-model-name", "missing-pairing-name", "vendor-name-uppercased",
+                    "wrong-model-name",
+                ],
+                steps: [.discovery]
             ) { context, suite in
                 let profile = try context.require(context.capabilities.profile, "a profile")
                 let offered = try suite.offered(
@@ -126,7 +151,9 @@ extension DiscoverySuite.Builder {
             try test(
                 "WA/DISC/ASK/BV-02",
                 "A case-insensitive descriptor written in upper case offers the accessory",
-                tags: ["descriptor"]
+                tags: ["descriptor"],
+                brokenBy: ["long-txt-value", "missing-model-name", "wrong-model-name"],
+                steps: [.discovery]
             ) { context, suite in
                 let profile = try context.require(context.capabilities.profile, "a profile")
                 let offered = try suite.offered(
@@ -143,7 +170,9 @@ extension DiscoverySuite.Builder {
             try test(
                 "WA/DISC/ASK/BV-03",
                 "The TXT record carries both vendorName and modelName, so a picker can offer it",
-                tags: ["descriptor"]
+                tags: ["descriptor"],
+                brokenBy: ["missing-model-name"],
+                steps: [.discovery]
             ) { context, suite in
                 let offered = try suite.offered(
                     context,
@@ -154,7 +183,9 @@ extension DiscoverySuite.Builder {
             try test(
                 "WA/DISC/ASK/BI-04",
                 "A literal descriptor with the vendor in upper case does not offer the accessory",
-                tags: ["descriptor"]
+                tags: ["descriptor"],
+                brokenBy: ["vendor-name-uppercased"],
+                steps: [.discovery]
             ) { context, suite in
                 let profile = try context.require(context.capabilities.profile, "a profile")
                 let vendor = try context.require(profile.vendorName, "the profile gives vendorName")

@@ -12,7 +12,19 @@ extension DiscoverySuite.Builder {
             try test(
                 "WA/DISC/MULTI/BV-01",
                 "Every service of the profile is discovered, each with its own instance",
-                tags: ["services"]
+                tags: ["services"],
+                brokenBy: ["first-service-only"],
+                steps: [.discovery],
+                // A service that only answers subscribes is found through replies alone: faults that stop or
+                // misdirect replies fail this test too when the profile has one.
+                alsoBrokenBy: [
+                    ConditionalFaults(
+                        ["no-solicited-reply", "answer-any-service"],
+                        when: ProfileCondition("another service of the profile only answers subscribes") {
+                            $0?.services.dropFirst().contains { !$0.publishesUnsolicited } ?? false
+                        }
+                    )
+                ]
             ) { context, suite in
                 let profile = try context.require(context.capabilities.profile, "a profile")
                 var names = profile.services.map(\.name)
@@ -52,7 +64,9 @@ extension DiscoverySuite.Builder {
                 "WA/DISC/UPD/BV-01",
                 "A publish update brings new service info and a new service update indicator",
                 tags: ["update"],
-                needsReconfigure: true
+                needsReconfigure: true,
+                brokenBy: ["no-service-update-indicator"],
+                steps: [.passiveDiscovery]
             ) { context, suite in
                 let service = try suite.service(context) { $0.publishesUnsolicited }
                 let scenario = try suite.open(context)
@@ -94,7 +108,9 @@ extension DiscoverySuite.Builder {
                 "WA/DISC/ADV/BV-01",
                 "Publishes advertise pairing setup (DCEA) and the bootstrapping methods (NPBA)",
                 tags: ["pairing"],
-                requires: [.pairing]
+                requires: [.pairing],
+                brokenBy: ["no-pairing-advertisement"],
+                steps: [.discovery]
             ) { context, suite in
                 let profile = try context.require(context.capabilities.profile, "a profile")
                 let service = try suite.firstService(context)
@@ -117,7 +133,11 @@ extension DiscoverySuite.Builder {
             try test(
                 "WA/DISC/SYNC/BV-01",
                 "The accessory joins the phone's cluster and follows its higher-ranked anchor master",
-                tags: ["synchronization"]
+                tags: ["synchronization"],
+                // With publishes unicast, the few multicast ones come before the accessory joins the
+                // phone's cluster, under its own Cluster ID.
+                brokenBy: ["ignore-beacons", "unicast-to-passive", "no-unsolicited-publish"],
+                steps: []
             ) { context, suite in
                 let service = try suite.firstService(context)
                 let scenario = try suite.open(context)
@@ -151,7 +171,9 @@ extension DiscoverySuite.Builder {
                 "WA/DISC/USD/BV-01",
                 "Unsynchronized discovery: publishes to the NAN Network ID on channel 6",
                 tags: ["usd"],
-                requires: [.unsolicitedPublish]
+                requires: [.unsolicitedPublish],
+                brokenBy: ["no-unsolicited-publish"],
+                steps: [.passiveDiscovery]
             ) { context, suite in
                 let service = try suite.service(context) { $0.publishesUnsolicited }
                 let scenario = try suite.open(context, unsynchronized: true)

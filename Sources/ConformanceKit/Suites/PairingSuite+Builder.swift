@@ -16,6 +16,8 @@ extension PairingSuite {
             needsRestart: Bool = false,
             needsReconfigure: Bool = false,
             budget: Interval = .seconds(90),
+            brokenBy: [FaultName],
+            steps: [SharedStep],
             _ body: @escaping @Sendable (TestContext, Builder) throws -> Void
         ) throws -> ConformanceTest {
             let builder = self
@@ -26,7 +28,8 @@ extension PairingSuite {
                 requires: [.pairing],
                 needsRestart: needsRestart,
                 needsReconfigure: needsReconfigure,
-                budget: budget
+                budget: budget,
+                faultContract: FaultContract(brokenBy: brokenBy, steps: steps)
             ) { context in try body(context, builder) }
         }
 

@@ -10,7 +10,9 @@ extension PairingSuite.Builder {
             try test(
                 "WA/PAIR/BV-11",
                 "After pairing, the accessory's unicast frames to the phone are protected (category 9)",
-                tags: ["protection"]
+                tags: ["protection"],
+                brokenBy: ["no-frame-protection"],
+                steps: [.pairedExchange]
             ) { context, suite in
                 let (scenario, _) = try suite.openPaired(context, cached: false)
                 defer { scenario.finish() }
@@ -32,7 +34,9 @@ extension PairingSuite.Builder {
             try test(
                 "WA/PAIR/BI-12",
                 "An unprotected unicast frame from the paired phone is ignored",
-                tags: ["protection"]
+                tags: ["protection"],
+                brokenBy: ["accept-unprotected"],
+                steps: [.pairedExchange]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context, cached: false)
                 defer { scenario.finish() }
@@ -101,7 +105,9 @@ extension PairingSuite.Builder {
             try test(
                 "WA/PAIR/BV-14",
                 "When both sides cache keys, the accessory sends its NIK and the phone keeps the pairing",
-                tags: ["nik"]
+                tags: ["nik"],
+                brokenBy: ["no-frame-protection"],
+                steps: [.pairedExchange]
             ) { context, suite in
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
@@ -125,7 +131,9 @@ extension PairingSuite.Builder {
             try test(
                 "WA/PAIR/BI-15",
                 "When the phone does not cache keys, the accessory keeps its NIK to itself",
-                tags: ["nik"]
+                tags: ["nik"],
+                brokenBy: ["nik-without-caching"],
+                steps: [.pairing]
             ) { context, suite in
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
@@ -141,7 +149,9 @@ extension PairingSuite.Builder {
                 "WA/PAIR/BI-16",
                 "When the accessory's profile turns caching off, it sends no NIK",
                 tags: ["nik"],
-                needsReconfigure: true
+                needsReconfigure: true,
+                brokenBy: ["nik-without-caching"],
+                steps: [.pairing]
             ) { context, suite in
                 let scenario = try suite.open(context, variant: PairingSuite.cachingOff)
                 defer { scenario.finish() }

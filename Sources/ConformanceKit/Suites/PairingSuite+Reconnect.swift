@@ -12,7 +12,9 @@ extension PairingSuite.Builder {
             try test(
                 "WA/RECON/BV-01",
                 "A paired phone reconnects with its cached keys, without a PIN",
-                tags: ["reconnect"]
+                tags: ["reconnect"],
+                brokenBy: ["no-verification"],
+                steps: [.niraReconnect]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
@@ -22,7 +24,9 @@ extension PairingSuite.Builder {
             try test(
                 "WA/RECON/BV-09",
                 "The NIK's lifetime on the air is the profile's (no expiry as the largest lifetime, never 12 hours)",
-                tags: ["reconnect", "nik"]
+                tags: ["reconnect", "nik"],
+                brokenBy: ["nik-lifetime-half-day"],
+                steps: [.pairedExchange]
             ) { context, suite in
                 let lifetime = try context.require(
                     context.capabilities.profile?.nikLifetimeSeconds,
@@ -44,7 +48,9 @@ extension PairingSuite.Builder {
             try test(
                 "WA/RECON/BV-02",
                 "The accessory advertises a NIRA whose tag resolves with its NIK and NMI",
-                tags: ["reconnect", "nira"]
+                tags: ["reconnect", "nira"],
+                brokenBy: ["stale-nira-tag"],
+                steps: [.niraReconnect]
             ) { context, suite in
                 let (scenario, _) = try suite.openPaired(context)
                 defer { scenario.finish() }
@@ -59,7 +65,9 @@ extension PairingSuite.Builder {
                 "WA/RECON/BV-03",
                 "After the accessory restarts, the phone reconnects with the keys it kept on disk",
                 tags: ["reconnect", "restart"],
-                needsRestart: true
+                needsRestart: true,
+                brokenBy: ["forget-keys-on-restart", "no-verification"],
+                steps: [.niraReconnect]
             ) { context, suite in
                 let (scenario, _) = try suite.openPaired(context)
                 defer { scenario.finish() }
@@ -72,7 +80,9 @@ extension PairingSuite.Builder {
                 "WA/RECON/BV-04",
                 "After a restart the accessory advertises a NIRA with a fresh nonce that still resolves",
                 tags: ["reconnect", "nira", "restart"],
-                needsRestart: true
+                needsRestart: true,
+                brokenBy: ["fixed-nira-nonce"],
+                steps: [.niraReconnect]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
@@ -96,7 +106,9 @@ extension PairingSuite.Builder {
                 "WA/RECON/BV-05",
                 "After the accessory changes its NMI, the phone finds it through its NIRA and reconnects",
                 tags: ["reconnect", "nira", "restart"],
-                needsRestart: true
+                needsRestart: true,
+                brokenBy: ["forget-keys-on-restart", "no-verification"],
+                steps: [.niraReconnect]
             ) { context, suite in
                 let (scenario, _) = try suite.openPaired(context)
                 defer { scenario.finish() }
@@ -118,7 +130,9 @@ extension PairingSuite.Builder {
                 "WA/RECON/BI-06",
                 "After a factory reset the cached keys no longer work and pairing needs a PIN again",
                 tags: ["reconnect", "reset"],
-                needsRestart: true
+                needsRestart: true,
+                brokenBy: ["keys-survive-reset"],
+                steps: [.pairedExchange]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
@@ -144,7 +158,9 @@ extension PairingSuite.Builder {
             try test(
                 "WA/RECON/BI-07",
                 "Verification with a wrong NPK fails: frame 3's MIC is checked",
-                tags: ["reconnect", "pasn"]
+                tags: ["reconnect", "pasn"],
+                brokenBy: ["skip-frame3-mic"],
+                steps: [.niraReconnect]
             ) { context, suite in
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
@@ -170,7 +186,9 @@ extension PairingSuite.Builder {
                 "WA/RECON/BI-08",
                 "With key caching off in the profile, there is no NIRA and no reconnect: a PIN pairing is needed",
                 tags: ["reconnect", "nik"],
-                needsReconfigure: true
+                needsReconfigure: true,
+                brokenBy: ["nik-without-caching"],
+                steps: [.pairedExchange]
             ) { context, suite in
                 let scenario = try suite.open(context, variant: PairingSuite.cachingOff)
                 defer { scenario.finish() }

@@ -12,7 +12,9 @@ extension PairingSuite.Builder {
             try test(
                 "WA/PAIR/BI-07",
                 "Bootstrapping with a method whose complement the accessory does not offer is rejected",
-                tags: ["bootstrapping"]
+                tags: ["bootstrapping"],
+                brokenBy: ["accept-any-bootstrap-method"],
+                steps: [.discovery]
             ) { context, suite in
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
@@ -28,7 +30,9 @@ extension PairingSuite.Builder {
             try test(
                 "WA/PAIR/BI-08",
                 "A comeback request with the wrong cookie is refused and shows no pairing",
-                tags: ["bootstrapping", "comeback"]
+                tags: ["bootstrapping", "comeback"],
+                brokenBy: ["accept-wrong-cookie"],
+                steps: [.discovery]
             ) { context, suite in
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
@@ -49,7 +53,9 @@ extension PairingSuite.Builder {
             try test(
                 "WA/PAIR/BI-09",
                 "PASN pairing from a phone that never bootstrapped is refused",
-                tags: ["pasn"]
+                tags: ["pasn"],
+                brokenBy: ["pasn-without-bootstrap"],
+                steps: [.discovery]
             ) { context, suite in
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
@@ -67,7 +73,9 @@ extension PairingSuite.Builder {
             try test(
                 "WA/PAIR/BV-10",
                 "After the phone aborts mid-pairing, a new pairing succeeds at its first frame 1",
-                tags: ["pasn", "abort"]
+                tags: ["pasn", "abort"],
+                brokenBy: ["ignore-pasn-abort"],
+                steps: [.pairing, .retriedPairing]
             ) { context, suite in
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
@@ -90,7 +98,9 @@ extension PairingSuite.Builder {
             try test(
                 "WA/PAIR/BI-13",
                 "A replayed PASN frame 1 gets no answer",
-                tags: ["pasn", "replay"]
+                tags: ["pasn", "replay"],
+                brokenBy: ["no-replay-check"],
+                steps: [.pairing]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context, cached: false)
                 defer { scenario.finish() }
@@ -115,7 +125,9 @@ extension PairingSuite.Builder {
                 "WA/PAIR/BI-17",
                 "With maxPairedDevices paired, another phone is refused as paired-device-limit",
                 tags: ["store"],
-                needsReconfigure: true
+                needsReconfigure: true,
+                brokenBy: ["no-pairing-limit"],
+                steps: [.pairedExchange]
             ) { context, suite in
                 let scenario = try suite.open(context, variant: Self.pairingVariant([("maxPairedDevices", "1")]))
                 defer { scenario.finish() }

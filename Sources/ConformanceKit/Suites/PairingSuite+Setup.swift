@@ -7,9 +7,13 @@ extension PairingSuite.Builder {
     /// gets its own, a wrong one fails and counts, and too many lock pairing for a while.
     func setup() throws -> [ConformanceTest] {
         [
-            try test("WA/PAIR/BV-01", "The PIN shown on the accessory's display pairs the phone", tags: ["pin"]) {
-                context,
-                suite in
+            try test(
+                "WA/PAIR/BV-01",
+                "The PIN shown on the accessory's display pairs the phone",
+                tags: ["pin"],
+                brokenBy: ["sae-wrong-pin"],
+                steps: [.pairing]
+            ) { context, suite in
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
                 let result = try suite.discover(context, scenario)
@@ -23,7 +27,9 @@ extension PairingSuite.Builder {
             try test(
                 "WA/PAIR/BV-02",
                 "The PIN appears on the display only, in no event the accessory reports",
-                tags: ["pin"]
+                tags: ["pin"],
+                brokenBy: ["log-pin"],
+                steps: [.discovery]
             ) { context, suite in
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
@@ -47,7 +53,9 @@ extension PairingSuite.Builder {
             try test(
                 "WA/PAIR/BV-03",
                 "Every pairing attempt shows a new PIN",
-                tags: ["pin"]
+                tags: ["pin"],
+                brokenBy: ["reuse-pin"],
+                steps: [.pairing, .retriedPairing]
             ) { context, suite in
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
@@ -63,7 +71,9 @@ extension PairingSuite.Builder {
             try test(
                 "WA/PAIR/BI-04",
                 "A wrong PIN fails as an SAE confirm mismatch and counts against the limit",
-                tags: ["pin"]
+                tags: ["pin"],
+                brokenBy: ["no-lockout"],
+                steps: [.retriedPairing]
             ) { context, suite in
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
@@ -85,7 +95,9 @@ extension PairingSuite.Builder {
                 "WA/PAIR/BI-05",
                 "After maxWrongAttempts wrong PINs pairing is locked: no PIN, refused as locked-out",
                 tags: ["pin", "lockout"],
-                needsReconfigure: true
+                needsReconfigure: true,
+                brokenBy: ["no-lockout"],
+                steps: [.retriedPairing]
             ) { context, suite in
                 let scenario = try suite.openLockout(context)
                 defer { scenario.finish() }
@@ -112,7 +124,9 @@ extension PairingSuite.Builder {
                 "WA/PAIR/BV-06",
                 "Once the lockout has run out, the displayed PIN pairs again",
                 tags: ["pin", "lockout"],
-                needsReconfigure: true
+                needsReconfigure: true,
+                brokenBy: ["no-lockout"],
+                steps: [.pairing, .retriedPairing]
             ) { context, suite in
                 let scenario = try suite.openLockout(context)
                 defer { scenario.finish() }
@@ -143,7 +157,9 @@ extension PairingSuite.Builder {
                 "WA/PAIR/BV-18",
                 "Pairing with NCS-PK-PASN-256 (SAE group 20, CSID 8)",
                 tags: ["cipher-suite"],
-                needsReconfigure: true
+                needsReconfigure: true,
+                brokenBy: ["sae-wrong-pin"],
+                steps: [.pairedExchange]
             ) { context, suite in
                 let variant = PairingSuite.Builder.pairingVariant([("cipherSuites", "[\"NCS-PK-PASN-256\"]")])
                 let scenario = try suite.open(context, variant: variant)

@@ -8,8 +8,8 @@ import AwareWire
 /// reconnecting without a PIN across restarts, NMI changes and factory resets (issue 4;
 /// nan-wire-reference.md 2.11-2.18, 3).
 ///
-/// Every test has a fault of the emulator that makes it fail (``expectedFailures``), checked by
-/// `aware-conform selftest`.
+/// Every test names the emulator faults written to break it (`brokenBy`, and the shared steps it
+/// takes), checked by `aware-conform selftest`.
 public enum PairingSuite {
     /// Virtual on the embedded target, real on spawn and socket.
     static let discoveryTimeout = Interval.seconds(8)
@@ -34,56 +34,36 @@ public enum PairingSuite {
         for group in groups { tests += try group() }
         return tests
     }
+}
 
-    /// The tests `fault` must make fail; every other applicable test must pass.
-    public static func expectedFailures(for fault: String, profile: ProfileFacts?) -> Set<String> {
-        expectedFailures[fault] ?? []
-    }
-
-    /// For each fault, the pairing tests it must make fail.
-    /// Discovery faults reach here too: a wrong service ID hides the accessory, and leaving the
-    /// pairing advertisement out of publishes leaves out the NIRA with it.
-    public static let expectedFailures: [String: Set<String>] = [
-        "wrong-service-id": [
-            "WA/PAIR/BV-01", "WA/PAIR/BV-02", "WA/PAIR/BV-03", "WA/PAIR/BV-06", "WA/PAIR/BV-10", "WA/PAIR/BV-11",
-            "WA/PAIR/BV-14", "WA/PAIR/BV-18", "WA/PAIR/BI-04", "WA/PAIR/BI-05", "WA/PAIR/BI-07", "WA/PAIR/BI-08",
-            "WA/PAIR/BI-09", "WA/PAIR/BI-12", "WA/PAIR/BI-13", "WA/PAIR/BI-15", "WA/PAIR/BI-16", "WA/PAIR/BI-17",
-            "WA/RECON/BV-01", "WA/RECON/BV-02", "WA/RECON/BV-03", "WA/RECON/BV-04", "WA/RECON/BV-05", "WA/RECON/BI-06",
-            "WA/RECON/BI-07", "WA/RECON/BI-08", "WA/RECON/BV-09",
-        ],
-        "no-pairing-advertisement": [
-            "WA/RECON/BV-01", "WA/RECON/BV-02", "WA/RECON/BV-03", "WA/RECON/BV-04", "WA/RECON/BV-05", "WA/RECON/BI-07",
-        ],
-        "sae-wrong-pin": [
-            "WA/PAIR/BV-01", "WA/PAIR/BV-03", "WA/PAIR/BV-06", "WA/PAIR/BV-10", "WA/PAIR/BV-11", "WA/PAIR/BV-14",
-            "WA/PAIR/BV-18", "WA/PAIR/BI-12", "WA/PAIR/BI-13", "WA/PAIR/BI-15", "WA/PAIR/BI-16", "WA/PAIR/BI-17",
-            "WA/RECON/BV-01", "WA/RECON/BV-02", "WA/RECON/BV-03", "WA/RECON/BV-04", "WA/RECON/BV-05", "WA/RECON/BI-06",
-            "WA/RECON/BI-07", "WA/RECON/BI-08", "WA/RECON/BV-09",
-        ],
-        "reuse-pin": ["WA/PAIR/BV-03"],
-        "no-lockout": ["WA/PAIR/BV-06", "WA/PAIR/BI-04", "WA/PAIR/BI-05"],
-        "accept-any-bootstrap-method": ["WA/PAIR/BI-07"],
-        "accept-wrong-cookie": ["WA/PAIR/BI-08"],
-        "ignore-pasn-abort": ["WA/PAIR/BV-03", "WA/PAIR/BV-06", "WA/PAIR/BV-10", "WA/PAIR/BI-04", "WA/PAIR/BI-05"],
-        "pasn-without-bootstrap": ["WA/PAIR/BI-09"],
-        "nik-without-caching": ["WA/PAIR/BI-15", "WA/PAIR/BI-16", "WA/RECON/BI-08"],
-        "nik-lifetime-half-day": ["WA/RECON/BV-09"],
-        "no-verification": ["WA/RECON/BV-01", "WA/RECON/BV-03", "WA/RECON/BV-05"],
-        "forget-keys-on-restart": ["WA/RECON/BV-03", "WA/RECON/BV-05"],
-        "keys-survive-reset": ["WA/RECON/BI-06"],
-        "stale-nira-tag": [
-            "WA/RECON/BV-01", "WA/RECON/BV-02", "WA/RECON/BV-03", "WA/RECON/BV-04", "WA/RECON/BV-05", "WA/RECON/BI-07",
-        ],
-        "fixed-nira-nonce": ["WA/RECON/BV-04"],
-        "no-pairing-limit": ["WA/PAIR/BI-17"],
-        "accept-unprotected": ["WA/PAIR/BI-12"],
-        "skip-frame3-mic": ["WA/RECON/BI-07"],
-        "no-replay-check": ["WA/PAIR/BI-13"],
-        "no-frame-protection": [
-            "WA/PAIR/BV-11", "WA/PAIR/BV-14", "WA/PAIR/BV-18", "WA/PAIR/BI-12", "WA/PAIR/BI-17", "WA/RECON/BV-01",
-            "WA/RECON/BV-02", "WA/RECON/BV-03", "WA/RECON/BV-04", "WA/RECON/BV-05", "WA/RECON/BI-06", "WA/RECON/BI-07",
-            "WA/RECON/BI-08", "WA/RECON/BV-09",
-        ],
-        "log-pin": ["WA/PAIR/BV-02"],
-    ]
+extension SharedStep {
+    /// Every test that pairs with the PIN the accessory shows.
+    static let pairing = SharedStep(
+        "pairing",
+        after: [.discovery],
+        brokenBy: ["sae-wrong-pin"],
+        because: "an accessory whose SAE uses another PIN than the one it displays never completes a pairing"
+    )
+    /// Every test that gives up a pairing attempt (a wrong PIN, an abort) and tries again.
+    static let retriedPairing = SharedStep(
+        "retried pairing",
+        after: [.discovery],
+        brokenBy: ["ignore-pasn-abort"],
+        because: "an accessory that stays in the exchange the phone aborted does not answer the next attempt"
+    )
+    /// Every test that talks to the accessory after pairing with it.
+    static let pairedExchange = SharedStep(
+        "paired exchange",
+        after: [.pairing],
+        brokenBy: ["no-frame-protection"],
+        because: "a paired phone drops the accessory's unprotected unicast frames (nan-wire-reference.md 3.8)"
+    )
+    /// Every test in which the phone finds its paired accessory again by its NIRA.
+    static let niraReconnect = SharedStep(
+        "NIRA reconnect",
+        after: [.pairedExchange],
+        brokenBy: ["no-pairing-advertisement", "stale-nira-tag"],
+        because: "leaving the pairing advertisement out of publishes leaves the NIRA out with it, and a NIRA whose "
+            + "tag does not resolve names no paired accessory: the phone cannot find it to reconnect"
+    )
 }
