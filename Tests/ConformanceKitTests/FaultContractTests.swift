@@ -130,7 +130,7 @@ import Testing
         #expect(matrix.profile == "drone.json")
         #expect(matrix.failures.count == ConformanceSuites.faults.count)
         let text = matrix.json
-        #expect(text.contains("\n    \"wrong-service-id\" : [\n      \"WA/DISC/ADV/BV-01\",\n"), "one test ID a line")
+        #expect(text.contains("\n    \"wrong-service-id\": [\n      \"WA/DISC/ADV/BV-01\",\n"), "one test ID a line")
         let read = try FaultMatrix(parsing: Array(text.utf8))
         #expect(read == matrix)
         #expect(matrix.differences(from: read).isEmpty)
