@@ -111,46 +111,26 @@ struct DiscoverCommand: ParsableCommand {
         } else {
             target = try targetOptions.makeAirTarget(profile: ProfileFacts(path: "", services: []))
         }
-        let session: any TargetSession
-        do {
-            session = try target.openSession(SessionRequest(seed: seed))
-        } catch {
-            var standardError = StandardError()
-            print("aware-conform discover: \(target.name): \(error)", to: &standardError)
-            throw ExitCode(3)
-        }
-        defer { session.close() }
-        let tap = capture.map { _ in CaptureTap(format: .pcap) }
-        var phone: Phone?
-        var joinError: AirError?
-        session.perform {
-            if let tap { session.air.addTap(tap) }
-            let created = Phone(air: session.air, seed: seed, reportsRejectedPublishes: true)
-            do throws(AirError) {
-                try created.start()
-            } catch {
-                joinError = error
-            }
-            created.subscribe(
-                SubscribeConfiguration(
+        let outcome: Browse.Outcome
+        do throws(PhoneSessionError) {
+            outcome = try Browse.run(
+                target: target,
+                seed: seed,
+                subscription: SubscribeConfiguration(
                     serviceName: serviceName,
                     mode: subscribe == "active" ? .active : .passive,
                     matchingFilter: matchFilter.flatMap { try? MatchingFilter(spec: $0) }
-                )
+                ),
+                seconds: timeout,
+                capture: capture.map { CaptureFormat(path: $0) ?? .pcap }
             )
-            phone = created
-        }
-        if let joinError {
+        } catch {
             var standardError = StandardError()
-            print("aware-conform discover: the phone cannot join the air: \(joinError)", to: &standardError)
+            print("aware-conform discover: \(error)", to: &standardError)
             throw ExitCode(3)
         }
-        _ = session.run(until: { false }, timeout: .seconds(timeout))
-        var results: [DiscoveryResult] = []
-        session.perform { results = phone?.matchedResults(serviceName: serviceName) ?? [] }
-        if let tap, let capture {
-            var bytes: [UInt8] = []
-            session.perform { bytes = tap.bytes(in: CaptureFormat(path: capture) ?? .pcap) }
+        let results = outcome.results
+        if let capture, let bytes = outcome.capture {
             do throws(AtomicFileError) {
                 try AtomicFile.write(bytes, to: capture)
             } catch {
