@@ -7,7 +7,7 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("awb-reset-\(UUID().uuidString.prefix(8))").path
     }
 
-    /// A pairing store with two phones, as the accessory writes it (docs: PairingStoreFile.swift).
+    /// A pairing store with two phones, as the accessory writes it (the format: Sources/AwareDevice/Pairing/PairingStore.swift).
     static let twoPeers = """
         {"format": 1, "ownNIK": "a0a1a2a3a4a5a6a7a8a9aaabacadaeaf", "peers": [
           {"peerNMI": "02:b0:00:00:00:01", "peerNIK": "000102030405060708090a0b0c0d0e0f",
