@@ -20,32 +20,22 @@ public enum Browse {
         seconds: Double,
         capture format: CaptureFormat? = nil
     ) throws(PhoneSessionError) -> Outcome {
-        let session: any TargetSession
-        do {
-            session = try target.openSession(SessionRequest(seed: seed))
-        } catch {
-            throw .target(name: target.name, reason: "\(error)")
-        }
-        defer { session.close() }
         let tap = format.map { CaptureTap(format: $0) }
-        var phone: Phone?
-        var joinError: AirError?
-        session.perform {
-            if let tap { session.air.addTap(tap) }
-            let created = Phone(air: session.air, seed: seed, reportsRejectedPublishes: true)
-            do throws(AirError) {
-                try created.start()
-            } catch {
-                joinError = error
-            }
-            created.subscribe(subscription)
-            phone = created
-        }
-        if let joinError { throw .join(joinError) }
+        let browse = try PhoneSession.open(
+            command: "discover",
+            target: target,
+            seed: seed,
+            phoneState: nil,
+            reportsRejectedPublishes: true,
+            tap: tap
+        )
+        let session = browse.session
+        defer { session.close() }
+        session.perform { browse.phone.subscribe(subscription) }
         _ = session.run(until: { false }, timeout: .seconds(seconds))
         var outcome = Outcome(results: [], capture: nil)
         session.perform {
-            outcome.results = phone?.matchedResults(serviceName: subscription.serviceName) ?? []
+            outcome.results = browse.phone.matchedResults(serviceName: subscription.serviceName)
             if let tap, let format { outcome.capture = tap.bytes(in: format) }
         }
         return outcome

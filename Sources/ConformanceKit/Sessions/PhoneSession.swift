@@ -41,7 +41,9 @@ public struct PhoneSession {
         seed: UInt64,
         phoneState: String?,
         faults: [String] = [],
-        accessoryMode: PerformanceMode? = nil
+        accessoryMode: PerformanceMode? = nil,
+        reportsRejectedPublishes: Bool = false,
+        tap: (any AirTap)? = nil
     ) throws(PhoneSessionError) -> PhoneSession {
         var store: PairingStore?
         if let phoneState {
@@ -60,7 +62,13 @@ public struct PhoneSession {
         var phone: Phone?
         var joinError: AirError?
         session.perform {
-            let created = Phone(air: session.air, seed: seed, pairingStore: store)
+            if let tap { session.air.addTap(tap) }
+            let created = Phone(
+                air: session.air,
+                seed: seed,
+                reportsRejectedPublishes: reportsRejectedPublishes,
+                pairingStore: store
+            )
             do throws(AirError) {
                 try created.start()
             } catch {
