@@ -150,7 +150,7 @@ extension AccessoryPairing {
         else { return nil }
         let nonce = (0..<8).map { _ in UInt8.random(in: 0...255, using: &random) }
         guard let own = try? NPKID(nik: ownNIK, nmi: address.octets, nonce: nonce) else { return nil }
-        return PASNCachedKey(npk: record.npk, akm: record.akm == .sae ? .sae : .pasn, ownNPKID: own, peerNIK: nil)
+        return PASNCachedKey(npk: record.npk, akm: record.akm, ownNPKID: own, peerNIK: nil)
     }
 
     func csia(_ csid: UInt8) -> NANAttribute {

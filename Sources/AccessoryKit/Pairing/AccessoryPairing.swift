@@ -178,7 +178,7 @@ extension AccessoryPairing {
             peerNMI: peer,
             peerNIK: nik.nik,
             npk: result.npk,
-            akm: result.akm == .sae ? .sae : .pasn,
+            akm: result.akm,
             cipherSuite: result.suite.csid,
             pairedAt: Int64(Date().timeIntervalSince1970),
             nikLifetimeSeconds: NIKDelivery.keptLifetime(received: nik.lifetime)

@@ -64,8 +64,9 @@ public struct PASNPTK: Hashable, Sendable {
 
 /// The AKM of a PASN exchange (nan-wire-reference.md 3.4): SAE (00-0F-AC:8) for PIN or
 /// passphrase pairing, PASN (00-0F-AC:21) for opportunistic pairing. Verification reuses the
-/// AKM stored with the NPK.
-public enum PASNAKM: Hashable, Sendable, CaseIterable {
+/// AKM stored with the NPK (3.7), so a pairing record keeps it: the raw values are what
+/// `pairings.json` stores.
+public enum PASNAKM: String, Hashable, Sendable, CaseIterable, Codable {
     case sae
     case pasn
 

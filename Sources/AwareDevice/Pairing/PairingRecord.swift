@@ -1,4 +1,5 @@
 import AwareCore
+import AwareCrypto
 import AwareWire
 
 /// What a device keeps about one paired peer, so that it can reconnect without a PIN: the NPK
@@ -17,7 +18,7 @@ public struct PairingRecord: Hashable, Sendable {
     /// The peer's NIK; nil when the peer sent none (pairing without NIK exchange).
     public var peerNIK: [UInt8]?
     public var npk: [UInt8]
-    public var akm: PairingAKM
+    public var akm: PASNAKM
     public var cipherSuite: UInt8
     /// Unix time of the pairing, in seconds.
     public var pairedAt: Int64
@@ -30,7 +31,7 @@ public struct PairingRecord: Hashable, Sendable {
         peerNMI: MACAddress,
         peerNIK: [UInt8]?,
         npk: [UInt8],
-        akm: PairingAKM,
+        akm: PASNAKM,
         cipherSuite: UInt8,
         pairedAt: Int64,
         nikLifetimeSeconds: Int = 0,
@@ -95,14 +96,4 @@ extension PairingRecord: CustomStringConvertible, CustomDebugStringConvertible, 
             displayStyle: .struct
         )
     }
-}
-
-// MARK: - PairingAKM
-
-/// The AKM a pairing was set up with, which pairing verification reuses (nan-wire-reference.md 3.4, 3.7):
-/// SAE (00-0F-AC:8) when the password was a PIN or passphrase, PASN (00-0F-AC:21) for opportunistic
-/// pairing. The raw values are what `pairings.json` stores.
-public enum PairingAKM: String, Hashable, Sendable, CaseIterable, Codable {
-    case sae
-    case pasn
 }

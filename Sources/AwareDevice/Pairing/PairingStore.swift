@@ -1,4 +1,5 @@
 import AwareCore
+import AwareCrypto
 import AwareWire
 import Foundation
 
@@ -158,7 +159,7 @@ extension PairingStore {
                 try key(text, octets: PairingRecord.nikLength, field: "peers[\(index)].peerNIK", path: path)
             }
             let npk = try key(peer.npk, octets: PairingRecord.npkLength, field: "peers[\(index)].npk", path: path)
-            guard let akm = PairingAKM(rawValue: peer.akm) else { throw corrupt("akm", "is not \"sae\" or \"pasn\"") }
+            guard let akm = PASNAKM(rawValue: peer.akm) else { throw corrupt("akm", "is not \"sae\" or \"pasn\"") }
             guard let suite = UInt8(exactly: peer.cipherSuite.value), PairingRecord.cipherSuites.contains(suite) else {
                 throw corrupt("cipherSuite", "is not 7 or 8")
             }

@@ -181,9 +181,20 @@ public protocol EventScheduler: AnyObject {
 
     /// The inverse of ``sharedTimestamp(of:)``.
     func instant(ofSharedTimestamp timestamp: UInt64) -> Instant
+
+    /// `instant` on the calendar: what outlives a run (when a pairing was made, how long a
+    /// cached NIK stays valid) is reckoned in it. Under virtual time the calendar moves with
+    /// the virtual clock from ``VirtualScheduler/calendarOrigin``; under the wall clock it is
+    /// the host's clock, read once when the scheduler starts and then advanced by the
+    /// monotonic clock, so a clock step on the host cannot move a lifetime or a lockout.
+    func calendarTime(of instant: Instant) -> CalendarTime
 }
 
 extension EventScheduler {
+    /// ``now`` on the calendar (``calendarTime(of:)``). Protocol code reads calendar time here,
+    /// never from the host's clock, so lifetimes follow virtual time in a simulation.
+    public var calendarNow: CalendarTime { calendarTime(of: now) }
+
     @discardableResult
     public func schedule(after interval: Interval, _ work: @escaping () -> Void) -> ScheduledWork {
         schedule(at: now + interval, work)

@@ -18,6 +18,14 @@ import AwareWire
 public final class VirtualScheduler: EventScheduler {
     public func sharedTimestamp(of instant: Instant) -> UInt64 { instant.nanoseconds }
     public func instant(ofSharedTimestamp timestamp: UInt64) -> Instant { Instant(nanoseconds: timestamp) }
+    public func calendarTime(of instant: Instant) -> CalendarTime {
+        calendarOrigin + Interval(nanoseconds: Int64(clamping: instant.nanoseconds))
+    }
+
+    /// The calendar at ``Instant/zero``: by default the host's clock when the scheduler was
+    /// made, so that what a simulated device persists (`pairedAt`) carries a real date; a test
+    /// that wants a fixed date, or days to pass without simulating them, sets it.
+    public var calendarOrigin: CalendarTime
 
     /// The time of the event running now, or of the last one that ran.
     public private(set) var now: Instant
@@ -49,8 +57,10 @@ public final class VirtualScheduler: EventScheduler {
     /// Tombstones tolerated before a rebuild is considered.
     private static let compactionFloor = 1_024
 
-    public init(start: Instant = .zero) {
+    public init(start: Instant = .zero, calendarOrigin: CalendarTime? = nil) {
         now = start
+        self.calendarOrigin =
+            calendarOrigin ?? CalendarTime(unixNanoseconds: Int64(clamping: MonotonicClock.unixNanoseconds()))
     }
 
     /// Work scheduled and neither run nor cancelled yet.

@@ -27,7 +27,13 @@ public final class WallClockScheduler: EventScheduler, @unchecked Sendable {
         Instant(nanoseconds: timestamp > origin ? timestamp - origin : 0)
     }
 
+    public func calendarTime(of instant: Instant) -> CalendarTime {
+        calendarOrigin + Interval(nanoseconds: Int64(clamping: instant.nanoseconds))
+    }
+
     let condition = MonotonicCondition()
+    /// CLOCK_REALTIME at creation: the calendar at ``Instant/zero`` (``calendarTime(of:)``).
+    let calendarOrigin: CalendarTime
     /// CLOCK_MONOTONIC at creation: `now` counts from here. Zero in lockstep, where time is
     /// the air's shared virtual time.
     var origin: UInt64
@@ -42,6 +48,7 @@ public final class WallClockScheduler: EventScheduler, @unchecked Sendable {
 
     public init() {
         origin = MonotonicClock.nanoseconds()
+        calendarOrigin = CalendarTime(unixNanoseconds: Int64(clamping: MonotonicClock.unixNanoseconds()))
     }
 
     public var now: Instant {

@@ -239,7 +239,7 @@ public final class PhonePairing {
             credential = .cachedKey(
                 PASNCachedKey(
                     npk: npk,
-                    akm: record.akm == .sae ? .sae : .pasn,
+                    akm: record.akm,
                     ownNPKID: npkid,
                     peerNIK: record.peerNIK
                 )
@@ -417,7 +417,7 @@ public final class PhonePairing {
                 peerNMI: attempt.accessory,
                 peerNIK: nik.nik,
                 npk: result.npk,
-                akm: result.akm == .sae ? .sae : .pasn,
+                akm: result.akm,
                 cipherSuite: result.suite.csid,
                 pairedAt: unixTime(),
                 nikLifetimeSeconds: NIKDelivery.keptLifetime(received: nik.lifetime)
