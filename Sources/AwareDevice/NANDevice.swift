@@ -32,9 +32,9 @@ public final class NANDevice {
     public var outboundFrameFilter: ((TxRequest) -> TxRequest?)?
     /// Frames heard that are not 802.11 management frames this device can parse.
     public private(set) var undecodableFrames = 0
-    /// Receives every PASN Authentication frame addressed to this device; the pairing roles
-    /// (accessory, phone) run their PASN machines on them.
-    public var pasnFrameHandler: ((ReceivedFrame) -> Void)?
+    /// The device's pairing (``PairingManager``, which installs itself): every PASN
+    /// Authentication frame addressed to this device goes to it.
+    public internal(set) var pairing: PairingManager?
     /// The NM-TKs of paired peers, applied to frames at the edge (nan-wire-reference.md 3.8).
     public private(set) var protection = PairwiseProtection()
     /// The data paths this device carries (``openDataLink(_:)``).
@@ -284,7 +284,7 @@ public final class NANDevice {
         }
         notePeerCapability(frame)
         if case .pasnAuthentication = frame.frame.body {
-            if frame.frame.header.address1 == configuration.address { pasnFrameHandler?(frame) }
+            if frame.frame.header.address1 == configuration.address { pairing?.pasnFrameReceived(frame) }
             return
         }
         if Self.isDataPathFrame(frame) {

@@ -76,8 +76,8 @@ struct PASNHarness {
         for action in actions {
             if tracing, case .notify(let notification) = action { print("\(now) \(notification)") }
             switch action {
-            case .armTimer(let at): timer = at
-            case .cancelTimer: timer = nil
+            case .arm(_, let at): timer = at
+            case .cancel: timer = nil
             case .transmit(let request):
                 if (try? IEEE80211Frame(bytes: request.frame)) == nil {
                     fuzzFailure("the machine sent a frame that does not decode: \(HexString.encode(request.frame))")

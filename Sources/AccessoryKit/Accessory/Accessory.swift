@@ -67,7 +67,6 @@ public final class Accessory {
             )
             pairing.emit = { [weak self] name, fields, text in self?.emit(name, fields, text: text) }
             pairing.display = { [weak self] display in self?.pinDisplayHandler?(display) }
-            device.pasnFrameHandler = { [weak pairing] frame in pairing?.pasnFrameReceived(frame) }
             self.pairing = pairing
         }
         device.acceptsUnprotectedFromPairedPeers = options.faults.contains(.acceptUnprotected)
@@ -82,7 +81,9 @@ public final class Accessory {
                 publishInstances: { [:] },
                 emit: { _, _, _ in }
             )
-            service.pairingKeys = { [weak self] peer in self?.pairing?.dataPathKeys[peer] }
+            service.pairingKeys = { [weak self] peer in
+                self?.pairing?.manager.dataPathKeys[peer].map { ($0.ndPMK, $0.suite) }
+            }
             service.publishInstances = { [weak self] in self?.publishedInstances ?? [:] }
             service.emit = { [weak self] name, fields, text in self?.emit(name, fields, text: text) }
             dataService = service
@@ -115,11 +116,11 @@ public final class Accessory {
     }
 
     /// The NIRA this boot advertises, when the accessory caches keys.
-    public var identityResolution: IdentityResolutionAttribute? { pairing?.identityResolution }
+    public var identityResolution: IdentityResolutionAttribute? { pairing?.manager.identityResolution }
 
     /// The phones this accessory is paired with now, as its pairing keeps them (the store's
     /// records when it has one). Their keys stay inside the records' redacted descriptions.
-    public var pairedPeers: [PairingRecord] { pairing?.records ?? [] }
+    public var pairedPeers: [PairingRecord] { pairing?.manager.records ?? [] }
 
     /// The NMI the profile gives (`radio.nmi`), or one derived from `radio.nmiSeed`, else from
     /// the run's seed.
@@ -207,7 +208,7 @@ public final class Accessory {
                 pairingSetupEnabled: true,
                 npkNIKCachingEnabled: pairing.cache.npk && pairing.cache.nik,
                 bootstrappingMethods: BootstrappingMethods(rawValue: pairing.bootstrappingBitmap),
-                identityResolution: self.pairing?.identityResolution
+                identityResolution: self.pairing?.manager.identityResolution
             )
         }
         if service.datapath != nil {
@@ -329,7 +330,7 @@ public final class Accessory {
             if let info = message.serviceSpecificInfo, let app = try? FollowUpAppMessage(serviceInfo: info) {
                 answerAppMessage(app.message, in: message)
             }
-            pairing?.followUpReceived(message)
+            pairing?.manager.followUpReceived(message)
             emit(
                 "follow_up_received",
                 [

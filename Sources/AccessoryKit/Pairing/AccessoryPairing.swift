@@ -4,59 +4,25 @@ import AwareDevice
 import AwareProtocol
 import AwareRadio
 import AwareWire
-import Foundation
 
-/// The accessory's pairing firmware (nan-wire-reference.md 3; apple-peer-model.md 3-5): it
-/// answers bootstrapping requests by showing a fresh PIN, runs the PASN responder for pairing
-/// setup and verification, exchanges NIKs when both sides cache keys, keeps paired devices in
-/// its store, limits wrong PINs, and advertises a NIRA so that paired phones recognise it.
-///
-/// The protocol machines (``BootstrapResponder``, ``PASNResponder``) stay pure; this class is
-/// the edge that feeds them, keeps per-peer state, applies faults, and tells the owner.
-final class AccessoryPairing {
+/// The accessory's pairing policy (nan-wire-reference.md 3; apple-peer-model.md 3-5): the
+/// device's ``PairingManager`` runs the protocol (bootstrapping, PASN, the NIK exchange, the
+/// store); this decides who may pair, shows a fresh PIN for each attempt (or the profile's
+/// fixed one), limits wrong PINs, applies the profile's faults, and logs what happens.
+final class AccessoryPairing: PairingDelegate {
     let settings: PairingSettings
     let pairingName: String
-    let device: NANDevice
-    let store: PairingStore?
+    let manager: PairingManager
     let faults: Set<AccessoryFault>
     let pinSource: PINSource
-    var random: SeededGenerator
-    var bootstrap: BootstrapResponder
     var limiter: PairingAttemptLimiter
     /// PIN of the current attempt, per phone; gone once the attempt ends.
     var pins: [MACAddress: PINCode] = [:]
     var lastPIN: PINCode?
-    var responders: [MACAddress: ResponderRun] = [:]
-    /// The phone whose bootstrapping must outlive the pairing attempt being ended now
-    /// (``endAbandonedPairing(with:)``): set only while that attempt fails.
-    var keepsBootstrap: MACAddress?
-    /// Keys of completed pairings in this run, per phone, until the NIK exchange is done.
-    var sessions: [MACAddress: PASNResult] = [:]
-    /// The ND-PMK and cipher suite of each peer's latest pairing or verification, in memory:
-    /// after a restart the phone verifies again before it opens a data path.
-    var dataPathKeys: [MACAddress: (ndPMK: [UInt8], suite: NANSecurityCipherSuite)] = [:]
-    /// Digests of PASN frames 1 and 3 already acted on (replay protection).
-    var seenFrames: [[UInt8]] = []
-    var records: [PairingRecord]
-    let ownNIK: [UInt8]
-    /// This boot's NIRA: a fresh nonce, the tag over our NIK and current NMI (3.3, 3.7).
-    let identityResolution: IdentityResolutionAttribute?
-    var bootstrapTimers: [BootstrapTimer: ScheduledWork] = [:]
     var unlockWork: ScheduledWork?
-    /// The publish instance of the first service, the instance our follow-ups speak for.
-    var localInstanceID: UInt8 = 1
 
     var emit: (String, [(String, JSONValue)], String) -> Void
     var display: (PINDisplay) -> Void
-
-    struct ResponderRun {
-        var machine: PASNResponder
-        var frame1Body: [UInt8]
-        var timer: ScheduledWork?
-        var channel: NANChannel
-        /// Our SAE confirm went out: the phone has tested a PIN guess.
-        var guessSpent: Bool
-    }
 
     init(
         settings: PairingSettings,
@@ -71,168 +37,283 @@ final class AccessoryPairing {
     ) {
         self.settings = settings
         self.pairingName = pairingName
-        self.device = device
-        self.store = store
         self.faults = faults
         self.pinSource = pinSource
         self.emit = emit
         self.display = display
-        random = SeededGenerator(seed: seed ^ 0x5041_4952_494E_4721)
-        bootstrap = BootstrapResponder(
-            configuration: BootstrapResponderConfiguration(
-                offered: BootstrappingMethods(rawValue: settings.bootstrappingBitmap),
-                comebackAfterTU: UInt16(clamping: settings.pin.comebackAfterTU)
-            )
-        )
         limiter = PairingAttemptLimiter(policy: settings.pin)
-        var generator = random
-        var nik = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        var loaded: [PairingRecord] = []
-        if let store {
-            if faults.contains(.keysSurviveReset) { Self.restoreShadowCopy(store) }
-            let stored = Result { () throws(DeviceStateError) in
-                (try store.ownNIK(creatingWith: { nik }), try store.records)
-            }
-            switch stored {
-            case .success(let (own, peers)):
-                nik = own
-                loaded = faults.contains(.forgetKeysOnRestart) ? [] : peers
-            case .failure(let error):
-                emit("error", [("message", .string("pairing store: \(error)"))], "pairing store: \(error)")
-            }
-        }
-        ownNIK = nik
-        records = loaded
-        let nonce =
-            faults.contains(.fixedNIRANonce)
-            ? [UInt8](repeating: 0x4E, count: 8) : (0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        random = generator
-        if settings.cache.npk && settings.cache.nik {
-            // A stale tag is computed over an NMI the accessory no longer uses.
-            let nmi = faults.contains(.staleNIRATag) ? MACAddress(0x02, 0, 0, 0, 0, 0x5A) : device.configuration.address
-            let tag = (try? NIRATag.compute(nik: nik, nmi: nmi.octets, nonce: nonce)) ?? []
-            identityResolution = IdentityResolutionAttribute(nonce: nonce, tag: tag)
-        } else {
-            identityResolution = nil
+        if let store, faults.contains(.keysSurviveReset) { Self.restoreShadowCopy(store) }
+        manager = PairingManager(
+            device: device,
+            configuration: Self.configuration(settings, faults: faults),
+            store: store,
+            random: DeviceRandom(seed: seed ^ 0x5041_4952_494E_4721)
+        )
+        manager.advertiseIdentity(nonce: faults.contains(.fixedNIRANonce) ? [UInt8](repeating: 0x4E, count: 8) : nil)
+        manager.delegate = self
+        if let problem = manager.storeProblem {
+            emit("error", [("message", .string("pairing store: \(problem)"))], "pairing store: \(problem)")
         }
     }
 
-    var address: MACAddress { device.configuration.address }
-    var cachesKeys: Bool { settings.cache.npk && settings.cache.nik }
-    var now: Instant { device.now }
+    /// The manager's configuration: the profile's `pairing` section, and the faults that are
+    /// departures from the protocol itself.
+    static func configuration(_ settings: PairingSettings, faults: Set<AccessoryFault>) -> PairingManager.Configuration
+    {
+        let deviations: [(AccessoryFault, PairingDeviation)] = [
+            (.acceptAnyBootstrapMethod, .acceptsAnyBootstrapMethod), (.acceptWrongCookie, .acceptsWrongCookie),
+            (.ignorePASNAbort, .ignoresPASNAbort), (.noReplayCheck, .acceptsReplays),
+            (.noVerification, .refusesVerification), (.skipFrame3MIC, .skipsFrame3MIC),
+            (.nikWithoutCaching, .sendsNIKWithoutCaching), (.halfDayNIKLifetime, .halfDayNIKLifetime),
+            (.staleNIRATag, .staleNIRATag), (.forgetKeysOnRestart, .forgetsPairings),
+            (.noFrameProtection, .noFrameProtection),
+        ]
+        return PairingManager.Configuration(
+            responds: true,
+            offeredMethods: BootstrappingMethods(rawValue: settings.bootstrappingBitmap),
+            comebackAfterTU: UInt16(clamping: settings.pin.comebackAfterTU),
+            cachesKeys: settings.cache.npk && settings.cache.nik,
+            nikLifetimeSeconds: settings.cache.nikLifetimeSeconds,
+            cipherSuites: settings.cipherSuites.compactMap { NANSecurityCipherSuite(rawValue: $0.csid) },
+            maxPairedDevices: faults.contains(.noPairingLimit) ? nil : settings.maxPairedDevices,
+            deviations: Set(deviations.filter { faults.contains($0.0) }.map(\.1))
+        )
+    }
 
-    /// The suites we pair with, as CSIDs, in the profile's order.
-    var offeredSuites: [UInt8] { settings.cipherSuites.map(\.csid) }
+    var address: MACAddress { manager.device.configuration.address }
+    var now: Instant { manager.device.now }
 
     /// Cancels every timer (the accessory stops).
     func stop() {
-        for work in bootstrapTimers.values { device.scheduler.cancel(work) }
-        bootstrapTimers.removeAll()
-        for run in responders.values { if let timer = run.timer { device.scheduler.cancel(timer) } }
-        responders.removeAll()
-        if let unlockWork { device.scheduler.cancel(unlockWork) }
+        manager.stop()
+        if let unlockWork { manager.device.scheduler.cancel(unlockWork) }
     }
 
-    /// Remembers `digest` as acted on; false when it was seen before.
-    func firstSighting(_ body: [UInt8]) -> Bool {
-        let digest = KDFHash.sha256.digest(body)
-        guard !seenFrames.contains(digest) else { return false }
-        seenFrames.append(digest)
-        if seenFrames.count > 512 { seenFrames.removeFirst(seenFrames.count - 512) }
-        return true
+    // MARK: - Who may pair, with which PIN
+
+    /// Shows a fresh PIN and lets the phone come back for it, unless pairing is locked after
+    /// wrong PINs (reason 8, SECURITY_POLICY) or the store is full (reason 2,
+    /// RESOURCE_LIMITATION) (nan-wire-reference.md 2.11).
+    func pairingManager(
+        _ manager: PairingManager,
+        authorize peer: MACAddress,
+        method: BootstrappingMethods
+    ) -> BootstrapDecision {
+        if case .lockedOut(let until) = limiter.check(at: now), !faults.contains(.noLockout) {
+            return reject(
+                peer,
+                reasonCode: 8,
+                reason: "locked-out",
+                detail: "pairing is locked for \((until - now).seconds) s"
+            )
+        }
+        let records = manager.records
+        let known = records.contains { $0.peerNMI == peer }
+        if !known, records.count >= settings.maxPairedDevices, !faults.contains(.noPairingLimit) {
+            return reject(
+                peer,
+                reasonCode: 2,
+                reason: "paired-device-limit",
+                detail: "already paired with \(records.count) of \(settings.maxPairedDevices) devices"
+            )
+        }
+        let pin: PINCode
+        if faults.contains(.reusePIN), let lastPIN {
+            pin = lastPIN
+        } else if let drawn = drawPIN() {
+            pin = drawn
+        } else {
+            return reject(peer, reasonCode: 1, reason: "no-pin", detail: "the PIN could not be drawn")
+        }
+        pins[peer] = pin
+        lastPIN = pin
+        display(PINDisplay(pin: pin, peer: peer, accessory: address, pairingName: pairingName, time: now))
+        var fields: [(String, JSONValue)] = [
+            ("peer", .string(peer.description)), ("digits", .unsigned(UInt64(pin.length))),
+        ]
+        if faults.contains(.logPIN) { fields.append(("pin", .string(pin.digits))) }
+        emit("pin_shown", fields, "showing a \(pin.length)-digit PIN for \(peer)")
+        return .authorize
     }
-}
 
-// MARK: - AccessoryPairing+Keys
+    private func drawPIN() -> PINCode? {
+        if let fixed = settings.pin.fixed { return try? PINCode(fixed: fixed) }
+        switch pinSource {
+        case .systemRandom: return try? PINCode(length: settings.pin.length)
+        case .seeded: return try? PINCode(length: settings.pin.length, using: &manager.random.generator)
+        }
+    }
 
-extension AccessoryPairing {
-    /// The phone's NIK after a pairing (nan-wire-reference.md 3.6): it sends first, we store the
-    /// pairing and answer with ours. Both sides must cache keys; otherwise the descriptor is
-    /// ignored and nothing is kept.
-    func nikReceived(_ message: FollowUpMessage) {
-        let peer = message.peerAddress
-        guard let result = sessions[peer] else { return }
-        let exchange = cachesKeys && result.peerCachesKeys
-        guard exchange || faults.contains(.nikWithoutCaching) else {
+    private func reject(_ peer: MACAddress, reasonCode: UInt8, reason: String, detail: String) -> BootstrapDecision {
+        emit(
+            "bootstrap_rejected",
+            [
+                ("peer", .string(peer.description)), ("reason", .string(reason)),
+                ("reasonCode", .unsigned(UInt64(reasonCode))),
+            ],
+            "refused \(peer): \(detail)"
+        )
+        return .reject(reasonCode: reasonCode)
+    }
+
+    /// The PIN for a pairing setup from `peer`, or nil after refusing it: pairing needs a
+    /// bootstrapping that showed a PIN, and is refused while locked (status 1).
+    func pairingManager(_ manager: PairingManager, setupPasswordFor peer: MACAddress, bootstrapped: Bool) -> String? {
+        if case .lockedOut = limiter.check(at: now), !faults.contains(.noLockout) {
+            emit(
+                "pairing_rejected",
+                [("peer", .string(peer.description)), ("reason", .string("locked-out"))],
+                "refused \(peer): locked"
+            )
+            return nil
+        }
+        if let pin = pins[peer], bootstrapped {
+            return faults.contains(.wrongPINInSAE) ? Self.otherPIN(pin.digits) : pin.digits
+        }
+        if faults.contains(.pasnWithoutBootstrap) { return pins[peer]?.digits ?? lastPIN?.digits ?? "000000" }
+        emit(
+            "pairing_rejected",
+            [("peer", .string(peer.description)), ("reason", .string("not-bootstrapped"))],
+            "refused \(peer): no PIN was shown for it"
+        )
+        return nil
+    }
+
+    /// A PIN that differs from `digits` in its last digit.
+    static func otherPIN(_ digits: String) -> String {
+        guard let last = digits.last?.wholeNumberValue else { return digits + "0" }
+        return String(digits.dropLast()) + String((last + 1) % 10)
+    }
+
+    // MARK: - What happened
+
+    func pairingManager(_ manager: PairingManager, didReport event: PairingEvent) {
+        switch event {
+        case .bootstrapRequested(let peer, let method):
+            emit(
+                "bootstrap_requested",
+                [("peer", .string(peer.description)), ("method", .unsigned(UInt64(method.rawValue)))],
+                "\(peer) asks to pair"
+            )
+        case .bootstrapAccepted(let peer):
+            emit("bootstrap_accepted", [("peer", .string(peer.description))], "bootstrapping with \(peer) accepted")
+        case .bootstrapMethodNotOffered(let peer, let requested):
+            emit(
+                "bootstrap_rejected",
+                [
+                    ("peer", .string(peer.description)), ("reason", .string("method-not-offered")),
+                    ("requested", .unsigned(UInt64(requested.rawValue))),
+                ],
+                "refused \(peer): bootstrapping method 0x\(String(requested.rawValue, radix: 16)) is not offered"
+            )
+        case .bootstrapInvalidComeback(let peer):
+            pins[peer] = nil
+            emit(
+                "bootstrap_rejected",
+                [("peer", .string(peer.description)), ("reason", .string("invalid-comeback"))],
+                "refused \(peer): its comeback request does not match"
+            )
+        case .bootstrapExpired(let peer), .bootstrapEnded(let peer):
+            pins[peer] = nil
+        case .peerAddressChanged(let old, _):
+            pins[old] = nil
+        case .pairingStarted(let peer, let verification):
+            emit(
+                "pairing_started",
+                [("peer", .string(peer.description)), ("kind", .string(verification ? "verification" : "setup"))],
+                verification ? "\(peer) verifies its pairing" : "\(peer) pairs"
+            )
+        case .verificationRefused(let peer):
+            emit(
+                "verification_failed",
+                [("peer", .string(peer.description)), ("reason", .string("no-cached-keys"))],
+                "\(peer) asked to verify a pairing we do not have"
+            )
+        case .replayRejected(let peer, let frame):
+            emit(
+                "replay_rejected",
+                [("peer", .string(peer.description)), ("frame", .unsigned(UInt64(frame)))],
+                "ignored a replayed PASN frame \(frame) from \(peer)"
+            )
+        case .paired(let peer, let suite, let keyCaching):
+            limiter.recordSuccess()
+            emit(
+                "paired",
+                [
+                    ("peer", .string(peer.description)), ("cipherSuite", .unsigned(UInt64(suite.csid))),
+                    ("keyCaching", .bool(keyCaching)),
+                ],
+                "paired with \(peer)"
+            )
+        case .reconnected(let peer):
+            emit(
+                "reconnected",
+                [("peer", .string(peer.description))],
+                "\(peer) reconnected with its cached keys, no PIN"
+            )
+        case .verificationFailed(let peer, let failure):
+            emit(
+                "verification_failed",
+                [("peer", .string(peer.description)), ("reason", .string(failure.reason))],
+                "verification with \(peer) failed: \(failure)"
+            )
+        case .pairingFailed(let peer, let failure, let guessSpent):
+            pairingFailed(peer, failure, guessSpent: guessSpent)
+        case .nikIgnored(let peer):
             emit(
                 "nik_ignored",
                 [("peer", .string(peer.description))],
                 "ignored \(peer)'s NIK: key caching is off on one side"
             )
-            return
-        }
-        guard let received = NIKDelivery.receive(message.attributes, nmKEK: result.nmKEK) else { return }
-        let nik: NIKKeyData
-        switch received {
-        case .success(let value): nik = value
-        case .failure(let error):
+        case .nikRefused(let peer, let error):
             emit(
                 "nik_refused",
                 [("peer", .string(peer.description)), ("reason", .string("\(error)"))],
                 "refused \(peer)'s NIK: \(error)"
             )
-            return
-        }
-        sessions[peer] = nil
-        let record = PairingRecord(
-            peerNMI: peer,
-            peerNIK: nik.nik,
-            npk: result.npk,
-            akm: result.akm,
-            cipherSuite: result.suite.csid,
-            pairedAt: Int64(Date().timeIntervalSince1970),
-            nikLifetimeSeconds: NIKDelivery.keptLifetime(received: nik.lifetime)
-        )
-        if exchange {
-            records.removeAll { $0.peerNMI == peer || $0.peerNIK == nik.nik }
-            records.append(record)
-            persist(record)
-        }
-        // The profile's 0 ("no expiry") goes on the air as NIKDelivery.noExpiryLifetime, not as
-        // a 12-hour lifetime a phone would honour by forgetting the accessory.
-        let lifetime =
-            faults.contains(.halfDayNIKLifetime)
-            ? 43_200 : NIKDelivery.lifetimeOnWire(seconds: settings.cache.nikLifetimeSeconds)
-        guard
-            let attribute = try? NIKDelivery.attribute(
-                nik: ownNIK,
-                lifetimeSeconds: lifetime,
-                nmKEK: result.nmKEK,
-                suite: result.suite,
-                publishID: message.localInstanceID
+        case .nikExchanged(let peer, let pairedDevices):
+            emit(
+                "nik_exchanged",
+                [("peer", .string(peer.description)), ("pairedDevices", .unsigned(UInt64(pairedDevices)))],
+                "exchanged identity keys with \(peer); \(pairedDevices) paired device(s) stored"
             )
-        else { return }
-        // ESP-IDF notes that the iPhone wants the NIRA beside the NIK before it commits the
-        // pairing record (3.9); it costs nothing to send.
-        var attributes = [dcea, attribute]
-        if let identityResolution { attributes.insert(.identityResolution(identityResolution), at: 1) }
-        device.perform(
-            .transmitFollowUp(
-                FollowUpRequest(
-                    localInstanceID: message.localInstanceID,
-                    peerAddress: peer,
-                    peerInstanceID: message.peerInstanceID,
-                    attributes: attributes
-                )
-            )
-        )
-        emit(
-            "nik_exchanged",
-            [("peer", .string(peer.description)), ("pairedDevices", .unsigned(UInt64(records.count)))],
-            "exchanged identity keys with \(peer); \(records.count) paired device(s) stored"
-        )
+        case .recordStored:
+            if faults.contains(.keysSurviveReset), let store = manager.store { Self.writeShadowCopy(store) }
+        case .storeFailed(let error):
+            emit("error", [("message", .string("pairing store: \(error)"))], "pairing store: \(error)")
+        case .bootstrapComeback, .bootstrapAuthorized, .frame3Unacknowledged, .attemptEnded:
+            break
+        }
     }
 
-    /// Writes `record` to the store, if there is one. A failure is reported, never hidden.
-    func persist(_ record: PairingRecord) {
-        guard let store, !faults.contains(.forgetKeysOnRestart) else { return }
-        do throws(DeviceStateError) {
-            try store.upsert(record, cap: faults.contains(.noPairingLimit) ? nil : settings.maxPairedDevices)
-            if faults.contains(.keysSurviveReset) { Self.writeShadowCopy(store) }
-        } catch {
-            emit("error", [("message", .string("pairing store: \(error)"))], "pairing store: \(error)")
+    /// Once our SAE confirm went out, the phone has tested a PIN: an attempt that does not
+    /// complete counts, however it ends (frame 3 wrong, aborted, or never sent).
+    private func pairingFailed(_ peer: MACAddress, _ failure: PASNFailure, guessSpent: Bool) {
+        var fields: [(String, JSONValue)] = [("peer", .string(peer.description)), ("reason", .string(failure.reason))]
+        guard guessSpent, !faults.contains(.noLockout) else {
+            emit("pairing_failed", fields, "pairing with \(peer) failed: \(failure)")
+            return
+        }
+        switch limiter.recordFailure(at: now) {
+        case .allowed(let remaining):
+            fields.append(("remainingAttempts", .unsigned(UInt64(remaining))))
+            emit("pairing_failed", fields, "pairing with \(peer) failed: \(failure); \(remaining) attempts left")
+        case .lockedOut(let until, let duration):
+            fields.append(("remainingAttempts", .unsigned(0)))
+            emit("pairing_failed", fields, "pairing with \(peer) failed: \(failure)")
+            emit(
+                "pairing_locked",
+                [("seconds", .double(duration.seconds)), ("until", .double(until.seconds))],
+                "pairing locked for \(Int(duration.seconds)) s after wrong PINs"
+            )
+            if let unlockWork { manager.device.scheduler.cancel(unlockWork) }
+            unlockWork = manager.device.scheduler.schedule(at: until) { [weak self] in
+                self?.emit("pairing_unlocked", [], "pairing unlocked")
+            }
         }
     }
+
+    // MARK: - The keys-survive-reset fault
 
     /// The `keys-survive-reset` fault: firmware that mirrors its pairings into a second file the
     /// factory reset does not know about, and restores them when the store is empty.

@@ -227,3 +227,7 @@ struct BootstrapRequesterTransition {
         self.actions = actions
     }
 }
+
+extension BootstrapRequester: ProtocolMachine {
+    public static func timerEvent(_ timer: BootstrapTimer) -> BootstrapRequesterEvent { .timerFired(timer) }
+}

@@ -268,3 +268,7 @@ extension PairingBootstrappingAttribute {
         Self(dialogToken: token, type: .response, status: .comeback, comebackAfter: after, cookie: cookie, methods: [])
     }
 }
+
+extension BootstrapResponder: ProtocolMachine {
+    public static func timerEvent(_ timer: BootstrapTimer) -> BootstrapResponderEvent { .timerFired(timer) }
+}

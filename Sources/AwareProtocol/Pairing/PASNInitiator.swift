@@ -8,8 +8,8 @@ import AwareWire
 ///
 /// ```swift
 /// var initiator = PASNInitiator(configuration: configuration, credential: .password(Array("482915".utf8)))
-/// var actions = initiator.handle(.start(nil), now: now, rng: &rng)   // [.transmit(frame 1), .armTimer(...), ...]
-/// actions = initiator.handle(.received(frame2), now: later, rng: &rng) // [.cancelTimer, .transmit(frame 3), .notify(.completed(...))]
+/// var actions = initiator.handle(.start(nil), now: now, rng: &rng)   // [.transmit(frame 1), .arm(.awaitingFrame, at: ...), ...]
+/// actions = initiator.handle(.received(frame2), now: later, rng: &rng) // [.cancel(.awaitingFrame), .transmit(frame 3), .notify(.completed(...))]
 /// ```
 public struct PASNInitiator: Sendable {
     public let configuration: PASNConfiguration
@@ -59,7 +59,7 @@ public struct PASNInitiator: Sendable {
             return start(randomness: randomness, now: now, rng: &rng)
         case (.awaitingFrame2(var waiting), .received(let frame)):
             guard let frame2 = waiting.frame2(in: frame, configuration: configuration) else { return [] }
-            var actions: [PASNAction] = [.cancelTimer]
+            var actions: [PASNAction] = [.cancel(.awaitingFrame)]
             switch waiting.complete(with: frame2, configuration: configuration, credential: credential) {
             case .success(let (frame3, result)):
                 state = .completed
@@ -84,12 +84,12 @@ public struct PASNInitiator: Sendable {
             return [
                 .transmit(waiting.frame1Request),
                 .notify(.frameSent(sequence: 1, attempt: waiting.transmissions)),
-                .armTimer(at: now + configuration.responseTimeout),
+                .arm(.awaitingFrame, at: now + configuration.responseTimeout),
             ]
         case (.awaitingFrame2, .abort):
             state = .failed
             return [
-                .cancelTimer, .transmit(PASNFrames.request(abortFrame(), configuration: configuration)),
+                .cancel(.awaitingFrame), .transmit(PASNFrames.request(abortFrame(), configuration: configuration)),
                 .notify(.failed(.aborted)),
             ]
         case (.idle, .abort):
@@ -115,7 +115,7 @@ public struct PASNInitiator: Sendable {
             state = .awaitingFrame2(waiting)
             return [
                 .transmit(waiting.frame1Request), .notify(.frameSent(sequence: 1, attempt: 1)),
-                .armTimer(at: now + configuration.responseTimeout),
+                .arm(.awaitingFrame, at: now + configuration.responseTimeout),
             ]
         case .failure(let failure):
             state = .failed
@@ -132,4 +132,8 @@ public struct PASNInitiator: Sendable {
             elements: [.nan(NANElement(attributes: configuration.nanAttributes))]
         )
     }
+}
+
+extension PASNInitiator: ProtocolMachine {
+    public static func timerEvent(_: PASNTimer) -> Event { .timerFired }
 }

@@ -72,7 +72,7 @@ public struct PASNResponder: Sendable {
                 state = .awaitingFrame3(waiting)
                 return [
                     .transmit(frame2), .notify(.frameSent(sequence: 2, attempt: 1)),
-                    .armTimer(at: now + configuration.responseTimeout),
+                    .arm(.awaitingFrame, at: now + configuration.responseTimeout),
                 ]
             case .failure(let refusal):
                 state = .failed
@@ -94,17 +94,17 @@ public struct PASNResponder: Sendable {
             switch waiting.complete(with: pasn, configuration: configuration, credential: credential) {
             case .success(let result):
                 state = .completed
-                return [.cancelTimer, .notify(.completed(result))]
+                return [.cancel(.awaitingFrame), .notify(.completed(result))]
             case .failure(let failure):
                 state = .failed
-                return [.cancelTimer, .notify(.failed(failure))]
+                return [.cancel(.awaitingFrame), .notify(.failed(failure))]
             }
         case (.awaitingFrame3, .timerFired):
             state = .failed
             return [.notify(.failed(.timeout(waitingFor: 3)))]
         case (.awaitingFrame3, .abort):
             state = .failed
-            return [.cancelTimer, .notify(.failed(.aborted))]
+            return [.cancel(.awaitingFrame), .notify(.failed(.aborted))]
         case (.idle, .abort):
             state = .failed
             return [.notify(.failed(.aborted))]
@@ -125,4 +125,8 @@ public struct PASNResponder: Sendable {
             configuration: configuration
         )
     }
+}
+
+extension PASNResponder: ProtocolMachine {
+    public static func timerEvent(_: PASNTimer) -> Event { .timerFired }
 }

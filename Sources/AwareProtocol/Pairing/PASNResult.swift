@@ -2,13 +2,14 @@ import AwareCore
 import AwareCrypto
 import AwareWire
 
-/// What a PASN machine asks its owner to do. Each machine has one timer: the wait for the
-/// peer's next frame.
-public enum PASNAction: Hashable, Sendable {
-    case transmit(TxRequest)
-    case armTimer(at: Instant)
-    case cancelTimer
-    case notify(PASNNotification)
+/// What a PASN machine asks its driver to do: transmit whole Authentication frames, arm its one
+/// timer, report.
+public typealias PASNAction = MachineAction<TxRequest, PASNTimer, PASNNotification>
+
+/// The one timer of a PASN machine: the wait for the peer's next frame (frame 2 for the
+/// initiator, frame 3 for the responder; ``PASNConfiguration/responseTimeout``).
+public enum PASNTimer: Hashable, Sendable {
+    case awaitingFrame
 }
 
 /// What a PASN machine reports.

@@ -63,7 +63,6 @@ public final class Phone {
         )
         pairing = PhonePairing(device: device, store: pairingStore, seed: seed, nik: nik)
         device.notificationHandler = { [weak self] in self?.handle($0) }
-        device.pasnFrameHandler = { [weak self] frame in self?.pairing.pasnFrameReceived(frame) }
         dataPaths = PhoneDataPaths(device: device, pairing: pairing, seed: seed)
         // The phone's SDFs say what it can do for a data path, as an iPhone's and hostap's do
         // (nan-wire-reference.md 4.1): every slot on the data channel.

@@ -132,7 +132,7 @@ import Testing
         var rng = SeededGenerator(seed: 9)
         let frame1 = Fixture.transmitted(initiator.handle(.start(nil), now: .zero, rng: &rng))[0]
         let answer = responder.handle(.frame1(Fixture.asReceived(frame1), nil), now: .zero, rng: &rng)
-        #expect(answer.contains(.armTimer(at: .zero + .seconds(1))))
+        #expect(answer.contains(.arm(.awaitingFrame, at: .zero + .seconds(1))))
         #expect(responder.confirmSent)
         let timeout = responder.handle(.timerFired, now: .zero + .seconds(1), rng: &rng)
         #expect(Fixture.failure(timeout) == .timeout(waitingFor: 3))

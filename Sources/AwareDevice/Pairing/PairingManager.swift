@@ -1,0 +1,322 @@
+import AwareCore
+import AwareCrypto
+import AwareProtocol
+import AwareRadio
+import AwareWire
+
+/// NAN pairing for one device, in both roles (nan-wire-reference.md 3; apple-peer-model.md
+/// 3-5): bootstrapping and PASN per peer, the NM-TK installed at the edge, the NIK exchange, the
+/// pairing records and their store, and the NIRA that lets paired peers recognise us. The
+/// accessory's firmware pairs as a responder (``PairingManager+Responder.swift``), the runner's
+/// phone as an initiator (``PairingManager+Initiator.swift``); policy (who may pair, the PIN,
+/// attempt limits, logging) is the ``PairingDelegate``'s.
+///
+/// The machines (``BootstrapResponder``, ``BootstrapRequester``, ``PASNResponder``,
+/// ``PASNInitiator``) stay pure; each runs in a ``MachineDriver``. The device hands the
+/// manager every PASN Authentication frame addressed to it; the owner hands it the Follow-ups
+/// to its services (``followUpReceived(_:)``).
+public final class PairingManager {
+    public let configuration: Configuration
+    public unowned let device: NANDevice
+    public let store: PairingStore?
+    public weak var delegate: (any PairingDelegate)?
+    /// The device's pairing randomness: NIK, NIRA and NPKID nonces, SAE scalars, and whatever
+    /// the delegate draws from it (a seeded PIN).
+    public let random: DeviceRandom
+    /// Our NIK (nan-wire-reference.md 3.6): the store's, or drawn at the first start.
+    public let ownNIK: [UInt8]
+    /// The peers we are paired with, as the store keeps them (in memory without a store).
+    public internal(set) var records: [PairingRecord]
+    /// Why the store could not be read when the manager started (it then starts unpaired).
+    public let storeProblem: DeviceStateError?
+    /// The ND-PMK and cipher suite of each peer's latest pairing or verification, in memory:
+    /// what secures data paths with the peer (3.5, 4.2). After a restart the peer verifies again
+    /// before it opens one.
+    public internal(set) var dataPathKeys: [MACAddress: DataPathKey] = [:]
+    /// This boot's NIRA (``advertiseIdentity(nonce:)``), when we cache keys.
+    public private(set) var identityResolution: IdentityResolutionAttribute?
+
+    // Responder state (PairingManager+Responder.swift).
+    var bootstrapResponder: MachineDriver<BootstrapResponder>?
+    var responders: [MACAddress: ResponderRun] = [:]
+    /// The peer whose bootstrapping must outlive the attempt being ended now
+    /// (``endAbandonedPairing(with:)``): set only while that attempt fails.
+    var keepsBootstrap: MACAddress?
+    /// Completed setups, per peer, until the NIK exchange is done.
+    var sessions: [MACAddress: PASNResult] = [:]
+    /// Digests of PASN frames 1 and 3 already acted on (replay protection).
+    var seenFrames: [[UInt8]] = []
+    /// The publish instance of the latest Follow-up to us: the instance our NIK speaks for.
+    var localInstanceID: UInt8 = 1
+
+    // Initiator state (PairingManager+Initiator.swift).
+    var attempt: Attempt?
+    var bootstrapRequester: MachineDriver<BootstrapRequester>?
+    var initiator: MachineDriver<PASNInitiator>?
+    /// The NIK wait after a setup (``Attempt/nikWait``), and the PASN frames handed to the device.
+    var nikWait: ScheduledWork?
+    var transmissions = 0
+    /// The NIK follow-up of a completed setup, until frame 3 is delivered.
+    var nikAfterFrame: (serial: Int, request: FollowUpRequest)?
+    /// PASN frames 1 and 3 this device sent as initiator, newest last (replay tests re-send them).
+    public internal(set) var sentPASNFrames: [TxRequest] = []
+    /// How many times frame 1 went out in the current attempt.
+    public internal(set) var frame1Transmissions = 0
+    /// NIK follow-ups received as initiator.
+    public internal(set) var nikMessagesReceived = 0
+
+    /// The ND-PMK and cipher suite a pairing leaves for the peer's data paths.
+    public struct DataPathKey: Hashable, Sendable {
+        public var ndPMK: [UInt8]
+        public var suite: NANSecurityCipherSuite
+    }
+
+    /// Starts pairing on `device`, which from now on hands the manager its PASN frames. `nik`,
+    /// when given, is our NIK unless the store already has one; otherwise one is drawn from
+    /// `random` (always drawn, so the draws that follow do not depend on the store).
+    public init(
+        device: NANDevice,
+        configuration: Configuration,
+        store: PairingStore?,
+        random: DeviceRandom,
+        nik given: [UInt8]? = nil
+    ) {
+        self.device = device
+        self.configuration = configuration
+        self.store = store
+        self.random = random
+        let drawn = (0..<PairingRecord.nikLength).map { _ in UInt8.random(in: 0...255, using: &random.generator) }
+        var nik = given ?? drawn
+        var loaded: [PairingRecord] = []
+        var problem: DeviceStateError?
+        if let store {
+            do throws(DeviceStateError) {
+                nik = try store.ownNIK(creatingWith: { nik })
+                loaded = try store.records
+            } catch {
+                problem = error
+            }
+        }
+        ownNIK = nik
+        records = configuration.deviations.contains(.forgetsPairings) ? [] : loaded
+        storeProblem = problem
+        device.pairing = self
+    }
+
+    var address: MACAddress { device.configuration.address }
+    var now: Instant { device.now }
+    /// Whether this device keeps NPK and NIK (its DCEA says so, 3.6).
+    public var cachesKeys: Bool { configuration.cachesKeys }
+
+    /// Draws this boot's NIRA nonce and advertises the NIRA over our NIK and NMI (3.3, 3.7),
+    /// when we cache keys. A fixed `nonce` (a fault) draws nothing.
+    public func advertiseIdentity(nonce fixed: [UInt8]? = nil) {
+        let nonce = fixed ?? (0..<8).map { _ in UInt8.random(in: 0...255, using: &random.generator) }
+        guard cachesKeys else { return }
+        // A stale tag is computed over an NMI the accessory no longer uses.
+        let nmi =
+            configuration.deviations.contains(.staleNIRATag) ? MACAddress(0x02, 0, 0, 0, 0, 0x5A) : address
+        let tag = (try? NIRATag.compute(nik: ownNIK, nmi: nmi.octets, nonce: nonce)) ?? []
+        identityResolution = IdentityResolutionAttribute(nonce: nonce, tag: tag)
+    }
+
+    /// Stops every machine's timers (the device leaves the air).
+    public func stop() {
+        bootstrapResponder?.stop()
+        for run in responders.values { run.driver.stop() }
+        responders.removeAll()
+        endAttemptTimers()
+    }
+
+    /// A Follow-up to one of our services or subscriptions: bootstrapping, or a peer's NIK.
+    public func followUpReceived(_ message: FollowUpMessage) {
+        if let attempt, message.peerAddress == attempt.accessory {
+            initiatorFollowUpReceived(message)
+            return
+        }
+        if configuration.responds { responderFollowUpReceived(message) }
+    }
+
+    /// A PASN Authentication frame addressed to this device (the device routes them here).
+    func pasnFrameReceived(_ frame: ReceivedFrame) {
+        if let attempt, frame.transmitter == attempt.accessory, initiator != nil {
+            initiatorFrameReceived(frame)
+            return
+        }
+        if configuration.responds { responderFrameReceived(frame) }
+    }
+
+    /// Forgets the NM-TK and data-path key for `peer` (the link dropped; hostap
+    /// `nan_pairing_unpair_peer`): what a phone does when the accessory went away.
+    public func dropLink(with peer: MACAddress) {
+        device.removePairwiseKey(peer: peer)
+        dataPathKeys[peer] = nil
+    }
+
+    /// The first cached pairing whose NIK, still within its lifetime on the calendar now,
+    /// resolves `nira` as `publisher` sent it (nan-wire-reference.md 2.17, 3.6).
+    public func resolve(_ nira: IdentityResolutionAttribute, publisher: MACAddress) -> PairingRecord? {
+        Self.resolving(records, nira: nira, publisher: publisher, now: device.scheduler.calendarNow.unixSeconds)
+    }
+
+    /// The first of `records` whose NIK, still within its lifetime at `now` (Unix seconds),
+    /// resolves `nira` as sent by `publisher`.
+    public static func resolving(
+        _ records: [PairingRecord],
+        nira: IdentityResolutionAttribute,
+        publisher: MACAddress,
+        now: Int64
+    ) -> PairingRecord? {
+        records.first { record in
+            guard let nik = record.peerNIK, record.nikIsValid(at: now) else { return false }
+            return NIRATag.matches(tag: nira.tag, nik: nik, nmi: publisher.octets, nonce: nira.nonce)
+        }
+    }
+
+    // MARK: - What a completed exchange leaves
+
+    /// A completed PASN exchange with `peer`: its ND-PMK secures the peer's data paths (3.5,
+    /// 4.2) and its NM-TK the unicast frames between us (3.8).
+    func installKeys(_ result: PASNResult, peer: MACAddress) {
+        dataPathKeys[peer] = DataPathKey(ndPMK: result.ndPMK, suite: result.suite)
+        guard !configuration.deviations.contains(.noFrameProtection) else { return }
+        device.installPairwiseKey(
+            peer: peer,
+            key: result.tk,
+            cipher: result.suite == .ncsPKPASN256 ? .gcmp256 : .ccmp128
+        )
+    }
+
+    /// The record a completed setup and the peer's NIK make: the one place a pairing record is
+    /// built. `pairedAt` is calendar time from the scheduler, so lifetimes follow virtual time.
+    func record(of result: PASNResult, peer: MACAddress, nik: NIKKeyData) -> PairingRecord {
+        PairingRecord(
+            peerNMI: peer,
+            peerNIK: nik.nik,
+            npk: result.npk,
+            akm: result.akm,
+            cipherSuite: result.suite.csid,
+            pairedAt: device.scheduler.calendarNow.unixSeconds,
+            nikLifetimeSeconds: NIKDelivery.keptLifetime(received: nik.lifetime)
+        )
+    }
+
+    /// Keeps `record` in place of any record for the same peer (by NMI or NIK), last.
+    func keep(_ record: PairingRecord) {
+        records.removeAll { $0.peerNMI == record.peerNMI || ($0.peerNIK != nil && $0.peerNIK == record.peerNIK) }
+        records.append(record)
+    }
+
+    /// Writes `record` to the store, if there is one. A failure is reported, never hidden.
+    func persist(_ record: PairingRecord) {
+        guard let store, !configuration.deviations.contains(.forgetsPairings) else { return }
+        do throws(DeviceStateError) {
+            try store.upsert(record, cap: configuration.maxPairedDevices)
+            report(.recordStored(record))
+        } catch {
+            report(.storeFailed(error))
+        }
+    }
+
+    func report(_ event: PairingEvent) { delegate?.pairingManager(self, didReport: event) }
+
+    /// The DCEA of our PASN frames and NIK follow-ups: pairing setup on, caching as configured.
+    var dcea: NANAttribute {
+        .deviceCapabilityExtension(
+            DeviceCapabilityExtensionAttribute(pairingSetupEnabled: true, npkNIKCachingEnabled: cachesKeys)
+        )
+    }
+
+    /// A fresh NPKID of ours for a verification: a new nonce with the tag over our NIK and NMI (3.7).
+    func freshNPKID() -> NPKID? {
+        let nonce = (0..<8).map { _ in UInt8.random(in: 0...255, using: &random.generator) }
+        return try? NPKID(nik: ownNIK, nmi: address.octets, nonce: nonce)
+    }
+}
+
+// MARK: - Configuration
+
+extension PairingManager {
+    /// What a device offers and keeps (the accessory's from its profile's `pairing` section).
+    public struct Configuration: Hashable, Sendable {
+        /// Whether the device answers pairing (the responder role): an accessory does; the
+        /// runner's phone only initiates, and ignores requests and frame 1s from others.
+        public var responds: Bool
+        /// The bootstrapping methods a responder offers (nan-wire-reference.md 2.11).
+        public var offeredMethods: BootstrappingMethods
+        /// The Comeback After a responder asks for while the PIN is shown.
+        public var comebackAfterTU: UInt16
+        /// Whether this device keeps NPK and NIK (both sides must, 3.6).
+        public var cachesKeys: Bool
+        /// The lifetime our NIK is given in the Key Lifetime KDE; 0 is no expiry.
+        public var nikLifetimeSeconds: Int
+        /// The cipher suites a responder pairs with, preferred first.
+        public var cipherSuites: [NANSecurityCipherSuite]
+        /// The most pairings the store keeps; nil keeps every one.
+        public var maxPairedDevices: Int?
+        /// Where this device departs from the protocol: fault injection. A conforming device has none.
+        public var deviations: Set<PairingDeviation>
+
+        public init(
+            responds: Bool,
+            offeredMethods: BootstrappingMethods = .pinCodeDisplay,
+            comebackAfterTU: UInt16 = 0,
+            cachesKeys: Bool = true,
+            nikLifetimeSeconds: Int = 86_400,
+            cipherSuites: [NANSecurityCipherSuite] = [.ncsPKPASN128],
+            maxPairedDevices: Int? = nil,
+            deviations: Set<PairingDeviation> = []
+        ) {
+            self.responds = responds
+            self.offeredMethods = offeredMethods
+            self.comebackAfterTU = comebackAfterTU
+            self.cachesKeys = cachesKeys
+            self.nikLifetimeSeconds = nikLifetimeSeconds
+            self.cipherSuites = cipherSuites
+            self.maxPairedDevices = maxPairedDevices
+            self.deviations = deviations
+        }
+    }
+}
+
+/// Ways a device's pairing departs from the protocol, so that a test can show it is caught
+/// (the accessory's faults, the runner's misbehaving phones). Each names what it does wrong.
+public enum PairingDeviation: Hashable, Sendable, CaseIterable {
+    // Responder.
+    /// Accepts a bootstrapping request for a method it does not offer.
+    case acceptsAnyBootstrapMethod
+    /// Accepts a comeback with the wrong cookie.
+    case acceptsWrongCookie
+    /// Ignores the phone's PASN abort (and a new frame 1 while an exchange runs).
+    case ignoresPASNAbort
+    /// Acts on replayed PASN frames 1 and 3.
+    case acceptsReplays
+    /// Refuses every pairing verification.
+    case refusesVerification
+    /// Takes a verification whose frame 3 MIC fails as a reconnect.
+    case skipsFrame3MIC
+    /// Sends its NIK even when caching is off on one side.
+    case sendsNIKWithoutCaching
+    /// Gives its NIK a 12-hour lifetime whatever it is configured with.
+    case halfDayNIKLifetime
+    /// Computes its NIRA tag over an NMI it no longer uses.
+    case staleNIRATag
+    /// Keeps pairings only until it restarts.
+    case forgetsPairings
+    // Both.
+    /// Installs no NM-TK: unicast frames to paired peers go unprotected.
+    case noFrameProtection
+    // Initiator.
+    /// Answers the comeback with another cookie.
+    case sendsWrongCookie
+    /// Starts PASN without bootstrapping.
+    case skipsBootstrapping
+    /// Aborts after PASN frame 2 instead of sending frame 3.
+    case abortsAfterFrame2
+    /// Verifies with a wrong cached NPK (tests that the responder checks frame 3's MIC).
+    case corruptsCachedNPK
+    /// Carries on to frame 3 when frame 2's MIC does not verify.
+    case ignoresFrame2MIC
+    /// Sends its NIK after a setup even when caching is off on one side.
+    case sendsNIKRegardless
+}
