@@ -67,6 +67,22 @@ struct SimulatedSchedulerTests {
         #expect(scheduler.isIdle)
     }
 
+    @Test("run(until:) stops at its instant even when cancelled work is due before it")
+    func runUntilPastACancelledEntry() {
+        // A timer moved later leaves its cancelled entry at the old time: running to a point
+        // between the two must skip the entry and stop, not run the moved work early.
+        let scheduler = VirtualScheduler()
+        var ran: [Instant] = []
+        let early = scheduler.schedule(at: microseconds(10)) { ran.append(scheduler.now) }
+        scheduler.cancel(early)
+        scheduler.schedule(at: microseconds(30)) { ran.append(scheduler.now) }
+        scheduler.run(until: microseconds(20))
+        #expect(ran.isEmpty)
+        #expect(scheduler.now == microseconds(20))
+        scheduler.run(until: microseconds(40))
+        #expect(ran == [microseconds(30)])
+    }
+
     @Test("work may cancel later work from inside a step")
     func cancelFromWork() {
         let scheduler = VirtualScheduler()

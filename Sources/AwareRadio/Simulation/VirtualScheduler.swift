@@ -129,7 +129,9 @@ public final class VirtualScheduler: EventScheduler {
     /// running, then leaves `now` at `instant` (if it is later): the caller asked for that
     /// much time to pass.
     public func run(until instant: Instant) {
-        while let top = heap.first, top.time <= instant.nanoseconds {
+        // Cancelled work at the top goes first: ``step()`` skips it and runs the next live work,
+        // which may be due after `instant` (a timer moved later left its old entry behind).
+        while let next = nextEventTime, next <= instant {
             step()
         }
         if instant > now { now = instant }
