@@ -180,13 +180,8 @@ struct CrowdCommand: ParsableCommand {
             air: air,
             seed: seed
         )
-        var firstResult: [MACAddress: Instant] = [:]
-        var results = 0
-        subscriber.notificationHandler = { notification in
-            guard case .discovery(.discoveryResult(let result)) = notification, result.matched else { return }
-            results += 1
-            if firstResult[result.publisherAddress] == nil { firstResult[result.publisherAddress] = subscriber.now }
-        }
+        let counter = ResultCounter()
+        subscriber.delegate = counter
         var devices: [(device: NANDevice, start: Instant)] = []
         for index in 0..<count {
             let address = BenchSupport.address(tag: 0xC0, index: index + 1)
@@ -235,8 +230,8 @@ struct CrowdCommand: ParsableCommand {
         return Outcome(
             run: run,
             publishers: count,
-            latencies: firstResult.values.map(\.seconds).sorted(),
-            results: results
+            latencies: counter.firstResult.values.map(\.seconds).sorted(),
+            results: counter.results
         )
     }
 
@@ -274,5 +269,17 @@ struct CrowdCommand: ParsableCommand {
         print(frames)
         print("    air: \(run.statisticsLine)")
         BenchSupport.flush()
+    }
+}
+
+/// The subscriber's delegate: counts its matched results and when it first heard each publisher.
+private final class ResultCounter: NANDeviceDelegate {
+    var results = 0
+    var firstResult: [MACAddress: Instant] = [:]
+
+    func device(_ device: NANDevice, didNotify notification: DeviceNotification) {
+        guard case .discovery(.discoveryResult(let result)) = notification, result.matched else { return }
+        results += 1
+        if firstResult[result.publisherAddress] == nil { firstResult[result.publisherAddress] = device.now }
     }
 }

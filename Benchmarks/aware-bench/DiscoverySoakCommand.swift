@@ -134,6 +134,7 @@ struct DiscoverySoakCommand: ParsableCommand {
         )
         accessory.eventHandler = { event in if event.name == "replied" { outcome.replies += 1 } }
         var phone: NANDevice?
+        let phoneResults = PhoneResults()
         if service != nil {
             let address = BenchSupport.address(tag: 0xB0, index: Int(truncatingIfNeeded: seed))
             let device = NANDevice(
@@ -146,12 +147,7 @@ struct DiscoverySoakCommand: ParsableCommand {
                 air: air,
                 seed: seed ^ 0x5048_4F4E_4521
             )
-            device.notificationHandler = { notification in
-                guard case .discovery(.discoveryResult(let result)) = notification, result.matched else { return }
-                outcome.results += 1
-                if result.solicited { outcome.solicitedResults += 1 }
-                if outcome.firstResult == nil { outcome.firstResult = device.now }
-            }
+            device.delegate = phoneResults
             phone = device
         }
         do {
@@ -172,6 +168,9 @@ struct DiscoverySoakCommand: ParsableCommand {
             throw BenchSupport.failure(1, "discovery-soak: cannot join the simulated air: \(error)")
         }
         outcome.run = SimulationRun.measure(service == nil ? "accessory-alone" : "soak", air: air, until: end)
+        outcome.results = phoneResults.results
+        outcome.solicitedResults = phoneResults.solicitedResults
+        outcome.firstResult = phoneResults.firstResult
         phone?.stop()
         accessory.stop()
         return outcome
@@ -200,5 +199,19 @@ struct DiscoverySoakCommand: ParsableCommand {
             )
         }
         BenchSupport.flush()
+    }
+}
+
+/// The phone's delegate: counts the matched discovery results it gets.
+private final class PhoneResults: NANDeviceDelegate {
+    var results = 0
+    var solicitedResults = 0
+    var firstResult: Instant?
+
+    func device(_ device: NANDevice, didNotify notification: DeviceNotification) {
+        guard case .discovery(.discoveryResult(let result)) = notification, result.matched else { return }
+        results += 1
+        if result.solicited { solicitedResults += 1 }
+        if firstResult == nil { firstResult = device.now }
     }
 }

@@ -6,9 +6,10 @@ import AwareWire
 import Logging
 
 /// A NAN device: the sans-I/O machines (synchronization and discovery) driven over an
-/// ``Air``. It feeds them what the air delivers, with the scheduler's time and the device's
-/// own seeded randomness, and carries out what they ask: transmit, arm and cancel timers,
-/// tune the receiver, tell the owner.
+/// ``Air``. It feeds them what the air delivers, and each machine's ``MachineDriver`` carries
+/// out what it asks with the scheduler's time and the device's one seeded ``DeviceRandom``:
+/// transmit, arm and cancel timers. The device itself tunes the receiver when a machine asks
+/// (`listen`) and tells its ``delegate`` the rest.
 ///
 /// Both the emulated accessory and the runner's phone are one of these; what makes them
 /// differ is the commands they give and the notifications they act on. Everything runs on
@@ -17,19 +18,14 @@ public final class NANDevice {
     public let configuration: Configuration
     private let air: any Air
     var port: (any AirPort)?
-    var discovery: DiscoveryEngine
-    private var synchronization: SynchronizationEngine?
-    private var random: SeededGenerator
-    private var discoveryTimers: [DiscoveryTimer: ScheduledWork] = [:]
-    private var synchronizationTimers: [SynchronizationTimer: ScheduledWork] = [:]
+    /// Set in `init`, once `self` can be captured; the machine is ``discovery``.
+    private var discoveryDriver: MachineDriver<DiscoveryEngine>!
+    /// nil when unsynchronized (USD).
+    private var synchronizationDriver: MachineDriver<SynchronizationEngine>?
 
-    /// Called on the scheduler for everything the machines report.
-    public var notificationHandler: ((DeviceNotification) -> Void)?
-    /// Sees every frame before the machines do; returning nil drops it. Fault injection
-    /// and tests use this; a conforming device leaves it nil.
-    public var inboundFrameFilter: ((ReceivedFrame) -> ReceivedFrame?)?
-    /// Sees every frame before the air does; returning nil drops it.
-    public var outboundFrameFilter: ((TxRequest) -> TxRequest?)?
+    /// Hears everything the machines report and may filter frames at the edge, on the
+    /// scheduler. Weak: the owner keeps itself (or the object it sets here) alive.
+    public weak var delegate: (any NANDeviceDelegate)?
     /// Frames heard that are not 802.11 management frames this device can parse.
     public private(set) var undecodableFrames = 0
     /// The device's pairing (``PairingManager``, which installs itself): every PASN
@@ -74,7 +70,6 @@ public final class NANDevice {
     public init(configuration: Configuration, air: any Air, seed: UInt64) {
         self.configuration = configuration
         self.air = air
-        random = SeededGenerator(seed: seed)
         protection = PairwiseProtection(ownAddress: configuration.address)
         var discoveryConfiguration = DiscoveryConfiguration(
             address: configuration.address,
@@ -84,8 +79,30 @@ public final class NANDevice {
             reportsRejectedPublishes: configuration.reportsRejectedPublishes
         )
         if let period = configuration.announcementPeriod { discoveryConfiguration.announcementPeriod = period }
-        discovery = DiscoveryEngine(configuration: discoveryConfiguration)
-        synchronization = configuration.synchronization.map { SynchronizationEngine(configuration: $0) }
+        // One generator for both machines: their draws interleave in the order events reach them.
+        let random = DeviceRandom(seed: seed)
+        discoveryDriver = MachineDriver(
+            DiscoveryEngine(configuration: discoveryConfiguration),
+            scheduler: air.scheduler,
+            random: random,
+            transmit: { [weak self] request in self?.transmit(request) },
+            notify: { [weak self] notification in self?.discoveryNotified(notification) }
+        )
+        synchronizationDriver = configuration.synchronization.map { synchronization in
+            MachineDriver(
+                SynchronizationEngine(configuration: synchronization),
+                scheduler: air.scheduler,
+                random: random,
+                transmit: { [weak self] request in self?.transmit(request) },
+                notify: { [weak self] notification in self?.synchronizationNotified(notification) }
+            )
+        }
+    }
+
+    /// The discovery machine; the device sets its ``DiscoveryEngine/dataPathAdvertisement``.
+    var discovery: DiscoveryEngine {
+        get { discoveryDriver.machine }
+        set { discoveryDriver.machine = newValue }
     }
 
     public var scheduler: any EventScheduler { air.scheduler }
@@ -106,8 +123,8 @@ public final class NANDevice {
             receive: { [weak self] reception in self?.received(reception) },
             transmitted: { [weak self] status in self?.transmitted(status) }
         )
-        if synchronization != nil {
-            handleSynchronization(.start)
+        if let synchronizationDriver {
+            synchronizationDriver.handle(.start)
         } else {
             requestedChannels = [configuration.usdChannel]
             applyListening()
@@ -116,16 +133,14 @@ public final class NANDevice {
 
     /// Gives the discovery machine a command (publish, subscribe, follow-up, cancel, update).
     public func perform(_ command: DiscoveryCommand) {
-        handleDiscovery(.command(command))
+        discoveryDriver.handle(.command(command))
     }
 
     /// Leaves the air; timers are cancelled and nothing more is sent or heard.
     public func stop() {
-        if synchronization != nil { handleSynchronization(.stop) }
-        for work in discoveryTimers.values { scheduler.cancel(work) }
-        for work in synchronizationTimers.values { scheduler.cancel(work) }
-        discoveryTimers.removeAll()
-        synchronizationTimers.removeAll()
+        synchronizationDriver?.handle(.stop)
+        discoveryDriver.stop()
+        synchronizationDriver?.stop()
         stopDataPlane()
         heldFrames.removeAll()
         ownerFrames.removeAll()
@@ -249,7 +264,7 @@ public final class NANDevice {
     public var homeChannel: NANChannel { configuration.synchronization == nil ? configuration.usdChannel : .channel6 }
 
     /// The cluster the device is in, when synchronized.
-    public var cluster: ClusterStatus? { synchronization?.cluster }
+    public var cluster: ClusterStatus? { synchronizationDriver?.machine.cluster }
 
     // MARK: - Feeding the machines
 
@@ -267,7 +282,7 @@ public final class NANDevice {
         case .deliver(let octets): bytes = octets
         case .drop(let reason):
             let transmitter = reception.frame.count >= 16 ? MACAddress(reception.frame[10..<16]) : nil
-            notificationHandler?(.frameDropped(reason: reason, transmitter: transmitter))
+            delegate?.device(self, didNotify: .frameDropped(reason: reason, transmitter: transmitter))
             return
         }
         guard var frame = ReceivedFrame(bytes: bytes, info: reception.info) else {
@@ -278,8 +293,8 @@ public final class NANDevice {
             )
             return
         }
-        if let inboundFrameFilter {
-            guard let filtered = inboundFrameFilter(frame) else { return }
+        if let delegate {
+            guard let filtered = delegate.device(self, filterInbound: frame) else { return }
             frame = filtered
         }
         notePeerCapability(frame)
@@ -291,12 +306,12 @@ public final class NANDevice {
             if frame.frame.header.address1 == configuration.address { dataPathFrameHandler?(frame) }
             return
         }
-        if synchronization != nil {
-            handleSynchronization(.received(frame))
+        if let synchronizationDriver {
+            synchronizationDriver.handle(.received(frame))
         } else if case .nanBeacon(let beacon) = frame.frame.body {
             heardBeacon(beacon, in: frame)
         }
-        handleDiscovery(.received(frame))
+        discoveryDriver.handle(.received(frame))
     }
 
     private func transmitted(_ status: TxStatus) {
@@ -308,72 +323,42 @@ public final class NANDevice {
             ownerFrameTransmitted(status)
             return
         }
-        handleDiscovery(.transmitted(status))
+        discoveryDriver.handle(.transmitted(status))
     }
 
-    private func handleDiscovery(_ event: DiscoveryEvent) {
-        let actions = discovery.handle(event, now: now, rng: &random)
-        for action in actions { perform(action) }
-    }
+    // MARK: - What the machines report
 
-    private func handleSynchronization(_ event: SynchronizationEvent) {
-        guard var machine = synchronization else { return }
-        let actions = machine.handle(event, now: now, rng: &random)
-        synchronization = machine
-        for action in actions { perform(action) }
-    }
-
-    // MARK: - Carrying out actions
-
-    private func perform(_ action: DiscoveryAction) {
-        switch action {
-        case .transmit(let request): transmit(request)
-        case .arm(let timer, let instant):
-            if let previous = discoveryTimers[timer] { scheduler.cancel(previous) }
-            discoveryTimers[timer] = scheduler.schedule(at: instant) { [weak self] in
-                guard let self else { return }
-                self.discoveryTimers[timer] = nil
-                self.handleDiscovery(.timerFired(timer))
-            }
-        case .cancel(let timer):
-            if let work = discoveryTimers.removeValue(forKey: timer) { scheduler.cancel(work) }
-        case .listen(let channels):
+    /// The receiver request is the device's own business (the delegate never sees it); the
+    /// rest goes to the delegate.
+    private func discoveryNotified(_ notification: DiscoveryNotification) {
+        if case .listen(let channels) = notification {
             // In synchronized mode the synchronization machine tunes the receiver.
-            if synchronization == nil {
+            if synchronizationDriver == nil {
                 requestedChannels = channels
                 applyListening()
             }
-        case .notify(let notification):
-            notificationHandler?(.discovery(notification))
+            return
         }
+        delegate?.device(self, didNotify: .discovery(notification))
     }
 
-    private func perform(_ action: SynchronizationAction) {
-        switch action {
-        case .transmit(let request): transmit(request)
-        case .arm(let timer, let instant):
-            if let previous = synchronizationTimers[timer] { scheduler.cancel(previous) }
-            synchronizationTimers[timer] = scheduler.schedule(at: instant) { [weak self] in
-                guard let self else { return }
-                self.synchronizationTimers[timer] = nil
-                self.handleSynchronization(.timerFired(timer))
-            }
-        case .cancel(let timer):
-            if let work = synchronizationTimers.removeValue(forKey: timer) { scheduler.cancel(work) }
+    /// Synchronization tunes the receiver (and releases frames held for the window), opens and
+    /// closes discovery's windows, and moves the data slots with a new cluster TSF, before the
+    /// delegate hears of it.
+    private func synchronizationNotified(_ notification: SynchronizationNotification) {
+        switch notification {
         case .listen(let channels):
             requestedChannels = channels
             applyListening()
             sendHeldFrames()
-        case .notify(let notification):
-            switch notification {
-            case .discoveryWindowStarted(let window): handleDiscovery(.discoveryWindowStarted(window))
-            case .discoveryWindowEnded(let window): handleDiscovery(.discoveryWindowEnded(window))
-            // A cluster formed or joined brings its TSF: the data slots move with it.
-            case .clusterStarted, .clusterJoined: dataClusterTimeChanged()
-            default: break
-            }
-            notificationHandler?(.synchronization(notification))
+            return
+        case .discoveryWindowStarted(let window): discoveryDriver.handle(.discoveryWindowStarted(window))
+        case .discoveryWindowEnded(let window): discoveryDriver.handle(.discoveryWindowEnded(window))
+        // A cluster formed or joined brings its TSF: the data slots move with it.
+        case .clusterStarted, .clusterJoined: dataClusterTimeChanged()
+        default: break
         }
+        delegate?.device(self, didNotify: .synchronization(notification))
     }
 
     /// The receiver's channels: what the machines asked for, plus the data channel in the
@@ -387,8 +372,8 @@ public final class NANDevice {
     /// frames carry their own).
     func transmitRaw(_ request: TxRequest) {
         var request = request
-        if let outboundFrameFilter {
-            guard let filtered = outboundFrameFilter(request) else {
+        if let delegate {
+            guard let filtered = delegate.device(self, filterOutbound: request) else {
                 dataTransmitted(TxStatus(cookie: request.cookie, acknowledged: false, timestamp: now))
                 return
             }
@@ -399,8 +384,10 @@ public final class NANDevice {
 
     private func transmit(_ request: TxRequest) {
         var request = request
-        if let outboundFrameFilter {
-            guard let filtered = outboundFrameFilter(request) else { return ownerFrameDropped(request) }
+        if let delegate {
+            guard let filtered = delegate.device(self, filterOutbound: request) else {
+                return ownerFrameDropped(request)
+            }
             request = filtered
         }
         request.frame = protection.outbound(request.frame)
@@ -409,7 +396,27 @@ public final class NANDevice {
     }
 }
 
-/// What a device's machines report.
+// MARK: - Delegate
+
+/// The owner of a ``NANDevice``: hears what its machines report and may rewrite or drop frames
+/// at the edge, between the machines and the air. Called on the air's scheduler.
+public protocol NANDeviceDelegate: AnyObject {
+    /// Everything the machines report, but the receiver requests the device carries out itself.
+    func device(_ device: NANDevice, didNotify notification: DeviceNotification)
+    /// Sees every frame before the machines do; nil drops it. Fault injection and tests use
+    /// this; a conforming device passes every frame unchanged (the default).
+    func device(_ device: NANDevice, filterInbound frame: ReceivedFrame) -> ReceivedFrame?
+    /// Sees every frame before the air does; nil drops it. The default passes it unchanged.
+    func device(_ device: NANDevice, filterOutbound request: TxRequest) -> TxRequest?
+}
+
+extension NANDeviceDelegate {
+    public func device(_ device: NANDevice, filterInbound frame: ReceivedFrame) -> ReceivedFrame? { frame }
+    public func device(_ device: NANDevice, filterOutbound request: TxRequest) -> TxRequest? { request }
+}
+
+/// What a device's machines report: all but their `listen` requests, which the device carries
+/// out itself.
 public enum DeviceNotification: Hashable, Sendable {
     case discovery(DiscoveryNotification)
     case synchronization(SynchronizationNotification)

@@ -10,9 +10,23 @@ import Testing
     static let accessoryAddress = MACAddress(0x02, 0xA0, 0, 0, 0, 0x01)
     static let phoneAddress = MACAddress(0x02, 0xB0, 0, 0, 0, 0x02)
 
-    final class Collector {
+    /// The phone's delegate: keeps what it reports, and hides every frame from it when told to.
+    final class Collector: NANDeviceDelegate {
         var results: [DiscoveryResult] = []
         var synchronization: [SynchronizationNotification] = []
+        var hidesFrames = false
+
+        func device(_ device: NANDevice, didNotify notification: DeviceNotification) {
+            switch notification {
+            case .discovery(.discoveryResult(let result)): results.append(result)
+            case .synchronization(let event): synchronization.append(event)
+            default: break
+            }
+        }
+
+        func device(_ device: NANDevice, filterInbound frame: ReceivedFrame) -> ReceivedFrame? {
+            hidesFrames ? nil : frame
+        }
     }
 
     func makePair(synchronized: Bool, seed: UInt64) -> (SimulatedAir, NANDevice, NANDevice, Collector) {
@@ -38,13 +52,7 @@ import Testing
             seed: seed &+ 2
         )
         let collector = Collector()
-        phone.notificationHandler = { notification in
-            switch notification {
-            case .discovery(.discoveryResult(let result)): collector.results.append(result)
-            case .synchronization(let event): collector.synchronization.append(event)
-            default: break
-            }
-        }
+        phone.delegate = collector
         return (air, accessory, phone, collector)
     }
 
@@ -129,7 +137,7 @@ import Testing
 
     @Test func anInboundFilterCanHideFrames() throws {
         let (air, accessory, phone, collector) = makePair(synchronized: false, seed: 5)
-        phone.inboundFrameFilter = { _ in nil }
+        collector.hidesFrames = true
         try accessory.start()
         try phone.start()
         accessory.perform(.publish(PublishConfiguration(serviceName: "_drone-service._udp")))

@@ -65,7 +65,7 @@ import Testing
         var rng = SeededGenerator(seed: 1)
         let start = Instant.zero + .seconds(5)
         let actions = engine.handle(.command(.publish(Self.publish)), now: start, rng: &rng)
-        #expect(actions.first == .listen([.channel6]))
+        #expect(actions.first == .notify(.listen([.channel6])))
         #expect(actions.contains(.notify(.publishStarted(instanceID: 1, serviceName: "_matter._tcp"))))
         #expect(!actions.contains { if case .transmit = $0 { true } else { false } })
         let first = try #require(Self.announceInstant(actions))

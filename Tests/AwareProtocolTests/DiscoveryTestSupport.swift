@@ -125,7 +125,7 @@ struct TestWire {
             case .transmit(let request): deliver(request, from: station)
             case .arm(let timer, let at): arm(.discovery(station, timer), at: at)
             case .cancel(let timer): timers[.discovery(station, timer)] = nil
-            case .listen(let channels): stations[station].listening = channels
+            case .notify(.listen(let channels)): stations[station].listening = channels
             case .notify(let notification): notifications.append((station, now, notification))
             }
         }
@@ -138,7 +138,7 @@ struct TestWire {
             case .transmit(let request): deliver(request, from: station)
             case .arm(let timer, let at): arm(.synchronization(station, timer), at: at)
             case .cancel(let timer): timers[.synchronization(station, timer)] = nil
-            case .listen(let channels): stations[station].listening = channels
+            case .notify(.listen(let channels)): stations[station].listening = channels
             case .notify(let notification):
                 synchronizationNotifications.append((station, now, notification))
                 switch notification {

@@ -167,7 +167,7 @@ import Testing
             rng: &rng
         )
         #expect(!actions.contains { if case .transmit = $0 { true } else { false } })
-        #expect(!actions.contains { if case .listen = $0 { true } else { false } })
+        #expect(!actions.contains { if case .notify(.listen) = $0 { true } else { false } })
         let cluster = MACAddress(0x50, 0x6F, 0x9A, 0x01, 0x12, 0x34)
         let window = DiscoveryWindow(
             channel: .channel149,

@@ -51,7 +51,7 @@ public final class Accessory {
             air: air,
             seed: options.seed
         )
-        device.notificationHandler = { [weak self] in self?.handle($0) }
+        device.delegate = self
         if let settings = profile.pairing {
             let pairing = AccessoryPairing(
                 settings: settings,
@@ -88,7 +88,6 @@ public final class Accessory {
             service.emit = { [weak self] name, fields, text in self?.emit(name, fields, text: text) }
             dataService = service
         }
-        installFaults()
     }
 
     /// The performance mode the accessory's listener runs in (apple-peer-model.md 1.7): the
@@ -359,7 +358,7 @@ public final class Accessory {
             )
         case .commandRejected(let error):
             emit("error", [("message", .string("\(error)"))], text: "error: \(error)")
-        case .subscribeStarted, .discoveryResult, .followUpTransmitted:
+        case .subscribeStarted, .discoveryResult, .followUpTransmitted, .listen:
             break
         }
     }
@@ -386,69 +385,78 @@ public final class Accessory {
     private func emit(_ name: String, _ fields: [(String, JSONValue)], text: String) {
         eventHandler?(AccessoryEvent(name: name, time: device.now, fields: fields, text: text))
     }
+}
 
-    // MARK: - Faults at the edge
+// MARK: - Device delegate: events, and faults at the edge
 
-    private func installFaults() {
+extension Accessory: NANDeviceDelegate {
+    public func device(_ device: NANDevice, didNotify notification: DeviceNotification) {
+        handle(notification)
+    }
+
+    /// Faults that make the accessory deaf to part of what it hears: beacons, or the filters and
+    /// service ID of subscribes (rewritten before the discovery machine sees them).
+    public func device(_ device: NANDevice, filterInbound frame: ReceivedFrame) -> ReceivedFrame? {
         let faults = options.faults
-        let own = address
+        guard
+            faults.contains(.ignoreMatchFilter) || faults.contains(.ignoreServiceResponseFilter)
+                || faults.contains(.answerAnyService) || faults.contains(.ignoreBeacons)
+        else { return frame }
+        if faults.contains(.ignoreBeacons), case .nanBeacon = frame.frame.body { return nil }
         let ownServiceID = profile.services.first.map { ServiceID(serviceName: $0.name) }
-        if faults.contains(.ignoreMatchFilter) || faults.contains(.ignoreServiceResponseFilter)
-            || faults.contains(.answerAnyService) || faults.contains(.ignoreBeacons)
-        {
-            device.inboundFrameFilter = { frame in
-                if faults.contains(.ignoreBeacons), case .nanBeacon = frame.frame.body { return nil }
-                return Self.rewriteSubscribes(
-                    frame,
-                    matchFilter: faults.contains(.ignoreMatchFilter),
-                    responseFilter: faults.contains(.ignoreServiceResponseFilter),
-                    serviceID: faults.contains(.answerAnyService) ? ownServiceID : nil
-                )
-            }
-        }
+        return Self.rewriteSubscribes(
+            frame,
+            matchFilter: faults.contains(.ignoreMatchFilter),
+            responseFilter: faults.contains(.ignoreServiceResponseFilter),
+            serviceID: faults.contains(.answerAnyService) ? ownServiceID : nil
+        )
+    }
+
+    /// Faults in the publishes the accessory sends: dropped, with a wrong service ID or a stuck
+    /// update indicator, or unicast to the last subscriber instead of multicast.
+    public func device(_ device: NANDevice, filterOutbound request: TxRequest) -> TxRequest? {
+        let faults = options.faults
         guard
             faults.contains(.noSolicitedReply) || faults.contains(.noUnsolicitedPublish)
                 || faults.contains(.wrongServiceID) || faults.contains(.answerPassiveWithUnicast)
                 || faults.contains(.noServiceUpdateIndicator)
-        else { return }
-        device.outboundFrameFilter = { [weak self] request in
-            guard var frame = try? IEEE80211Frame(bytes: request.frame).managementFrame,
-                case .serviceDiscovery(var sdf) = frame.body,
-                sdf.attributes.contains(where: {
-                    if case .serviceDescriptor(let sda) = $0 { sda.type == .publish } else { false }
-                })
-            else { return request }
-            let multicast = frame.header.address1.isGroup
-            if multicast && faults.contains(.noUnsolicitedPublish) { return nil }
-            if !multicast && faults.contains(.noSolicitedReply) { return nil }
-            if faults.contains(.wrongServiceID) {
-                sdf.attributes = sdf.attributes.map { attribute in
-                    guard case .serviceDescriptor(var sda) = attribute else { return attribute }
-                    var octets = sda.serviceID.octets
-                    octets[5] ^= 0xFF
-                    sda.serviceID = ServiceID(octets) ?? sda.serviceID
-                    return .serviceDescriptor(sda)
-                }
+        else { return request }
+        guard var frame = try? IEEE80211Frame(bytes: request.frame).managementFrame,
+            case .serviceDiscovery(var sdf) = frame.body,
+            sdf.attributes.contains(where: {
+                if case .serviceDescriptor(let sda) = $0 { sda.type == .publish } else { false }
+            })
+        else { return request }
+        let multicast = frame.header.address1.isGroup
+        if multicast && faults.contains(.noUnsolicitedPublish) { return nil }
+        if !multicast && faults.contains(.noSolicitedReply) { return nil }
+        if faults.contains(.wrongServiceID) {
+            sdf.attributes = sdf.attributes.map { attribute in
+                guard case .serviceDescriptor(var sda) = attribute else { return attribute }
+                var octets = sda.serviceID.octets
+                octets[5] ^= 0xFF
+                sda.serviceID = ServiceID(octets) ?? sda.serviceID
+                return .serviceDescriptor(sda)
             }
-            if faults.contains(.noServiceUpdateIndicator) {
-                // The service info changes but the indicator stays where it started.
-                sdf.attributes = sdf.attributes.map { attribute in
-                    guard case .serviceDescriptorExtension(var sdea) = attribute, sdea.serviceUpdateIndicator != nil
-                    else { return attribute }
-                    sdea.serviceUpdateIndicator = 0
-                    return .serviceDescriptorExtension(sdea)
-                }
-            }
-            if multicast, faults.contains(.answerPassiveWithUnicast), let subscriber = self?.lastSubscriber,
-                subscriber != own
-            {
-                frame.header.address1 = subscriber
-            }
-            frame.body = .serviceDiscovery(sdf)
-            var changed = request
-            changed.frame = IEEE80211Frame.management(frame).wireBytes
-            return changed
         }
+        if faults.contains(.noServiceUpdateIndicator) {
+            // The service info changes but the indicator stays where it started.
+            sdf.attributes = sdf.attributes.map { attribute in
+                guard case .serviceDescriptorExtension(var sdea) = attribute, sdea.serviceUpdateIndicator != nil
+                else { return attribute }
+                sdea.serviceUpdateIndicator = 0
+                return .serviceDescriptorExtension(sdea)
+            }
+        }
+        if multicast, faults.contains(.answerPassiveWithUnicast), let subscriber = lastSubscriber,
+            subscriber != address
+        {
+            frame.header.address1 = subscriber
+        }
+        frame.body = .serviceDiscovery(sdf)
+        var changed = request
+        changed.frame = IEEE80211Frame.management(frame).wireBytes
+        return changed
     }
 
     private static func rewriteSubscribes(

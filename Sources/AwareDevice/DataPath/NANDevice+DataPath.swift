@@ -647,7 +647,7 @@ extension NANDevice {
         if let cipher = link.configuration.cipher {
             guard header.isProtected else {
                 dataPlane.links[id]?.statistics.unprotectedDropped += 1
-                notificationHandler?(.dataFrameDropped(id, reason: .unprotectedFromPairedPeer))
+                delegate?.device(self, didNotify: .dataFrameDropped(id, reason: .unprotectedFromPairedPeer))
                 return
             }
             do throws(FrameProtectionError) {
@@ -659,7 +659,7 @@ extension NANDevice {
                 var counter = link.replay[header.tid] ?? ReplayCounter()
                 guard counter.accept(opened.packetNumber) else {
                     dataPlane.links[id]?.statistics.replaysDropped += 1
-                    notificationHandler?(.dataFrameDropped(id, reason: .replay))
+                    delegate?.device(self, didNotify: .dataFrameDropped(id, reason: .replay))
                     return
                 }
                 dataPlane.links[id]?.replay[header.tid] = counter
@@ -667,7 +667,7 @@ extension NANDevice {
                 frame = plain
             } catch {
                 dataPlane.links[id]?.statistics.authenticationFailures += 1
-                notificationHandler?(.dataFrameDropped(id, reason: .authenticationFailed))
+                delegate?.device(self, didNotify: .dataFrameDropped(id, reason: .authenticationFailed))
                 return
             }
         } else if header.isProtected {

@@ -166,6 +166,6 @@ extension DiscoveryEngine {
     mutating func startListening(actions: inout [DiscoveryAction]) {
         guard case .unsynchronized(let channel) = configuration.mode, !listening else { return }
         listening = true
-        actions.append(.listen([channel]))
+        actions.append(.notify(.listen([channel])))
     }
 }

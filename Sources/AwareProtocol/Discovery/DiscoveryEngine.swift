@@ -10,7 +10,8 @@ import AwareWire
 /// var engine = DiscoveryEngine(configuration: .init(address: nmi))
 /// var rng = SeededGenerator(seed: 1)
 /// let actions = engine.handle(.command(.publish(.init(serviceName: "_drone-service._udp"))), now: .zero, rng: &rng)
-/// // [.listen([channel 6]), .notify(.publishStarted(...)), .arm(.announce(1), at: a random phase in [0, 100 ms))]
+/// // [.notify(.listen([channel 6])), .notify(.publishStarted(...)),
+/// //  .arm(.announce(1), at: a random phase in [0, 100 ms))]
 /// ```
 ///
 /// Transmissions are spread so that stations started together do not stay in step: in USD
@@ -285,15 +286,17 @@ public enum DiscoveryCommandError: Error, Hashable, Sendable {
     case followUpFromUnknownInstance(UInt8)
 }
 
-/// What a ``DiscoveryEngine`` asks its owner to do, in order.
-public enum DiscoveryAction: Hashable, Sendable {
-    case transmit(TxRequest)
-    case arm(DiscoveryTimer, at: Instant)
-    case cancel(DiscoveryTimer)
-    /// USD: the channels to receive on (synchronized mode leaves this to the synchronization engine).
-    case listen(Set<NANChannel>)
-    case notify(DiscoveryNotification)
+extension DiscoveryEngine: ProtocolMachine {
+    public typealias Event = DiscoveryEvent
+    public typealias Transmission = TxRequest
+    public typealias Timer = DiscoveryTimer
+    public typealias Notification = DiscoveryNotification
+
+    public static func timerEvent(_ timer: DiscoveryTimer) -> DiscoveryEvent { .timerFired(timer) }
 }
+
+/// What a ``DiscoveryEngine`` asks its driver to do, in order.
+public typealias DiscoveryAction = MachineAction<TxRequest, DiscoveryTimer, DiscoveryNotification>
 
 /// The timers a ``DiscoveryEngine`` arms. Arming a timer that is already armed moves it.
 public enum DiscoveryTimer: Hashable, Sendable {
@@ -307,6 +310,10 @@ public enum DiscoveryTimer: Hashable, Sendable {
 
 /// What a ``DiscoveryEngine`` tells its owner.
 public enum DiscoveryNotification: Hashable, Sendable {
+    /// USD: the machine asks for its receiver on these channels. The device decides: in
+    /// synchronized mode the synchronization machine tunes the receiver (its
+    /// ``SynchronizationNotification/listen(_:)``), so the engine never asks then.
+    case listen(Set<NANChannel>)
     case publishStarted(instanceID: UInt8, serviceName: String)
     case subscribeStarted(instanceID: UInt8, serviceName: String)
     case commandRejected(DiscoveryCommandError)

@@ -47,7 +47,7 @@ extension SynchronizationEngine {
             end: now + DiscoveryWindowTiming.length
         )
         membership.openWindows[channel] = window
-        actions.append(.listen([channel]))
+        actions.append(.notify(.listen([channel])))
         actions.append(.arm(.windowEnd(channel), at: window.end))
         let next = DiscoveryWindowTiming.nextWindowStart(atOrAfter: membership.tsf(at: now) + 1, on: channel)
         actions.append(.arm(.windowStart(channel), at: max(now, membership.instant(atTSF: next))))
@@ -65,7 +65,7 @@ extension SynchronizationEngine {
         actions: inout [SynchronizationAction]
     ) {
         guard let window = membership.openWindows.removeValue(forKey: channel) else { return }
-        actions.append(.listen([.channel6]))
+        actions.append(.notify(.listen([.channel6])))
         actions.append(.notify(.discoveryWindowEnded(window)))
         if channel == .channel6 {
             membership.windowCount &+= 1

@@ -20,7 +20,7 @@ import AwareWire
 /// ```swift
 /// var sync = SynchronizationEngine(configuration: .init(address: nmi))
 /// var rng = SeededGenerator(seed: 7)
-/// var actions = sync.handle(.start, now: .zero, rng: &rng)   // listen([6]), arm(.scanEnd, ...)
+/// var actions = sync.handle(.start, now: .zero, rng: &rng)   // notify(.listen([6])), arm(.scanEnd, ...)
 /// ```
 public struct SynchronizationEngine: Sendable {
     enum State: Hashable, Sendable {
@@ -71,7 +71,7 @@ public struct SynchronizationEngine: Sendable {
         case (.start, .idle):
             randomFactor = UInt8.random(in: .min ... .max, using: &rng)
             state = .scanning
-            actions.append(.listen([.channel6]))
+            actions.append(.notify(.listen([.channel6])))
             actions.append(.arm(.scanEnd, at: now + configuration.scanPeriod))
             actions.append(.notify(.scanning))
         case (.start, _):
@@ -111,7 +111,7 @@ public struct SynchronizationEngine: Sendable {
             actions.append(.cancel(.scanEnd))
         }
         state = .idle
-        actions.append(.listen([]))
+        actions.append(.notify(.listen([])))
         actions.append(.notify(.stopped))
     }
 
@@ -237,15 +237,17 @@ public enum SynchronizationEvent: Hashable, Sendable {
     case timerFired(SynchronizationTimer)
 }
 
-/// What a ``SynchronizationEngine`` asks its owner to do, in order.
-public enum SynchronizationAction: Hashable, Sendable {
-    case transmit(TxRequest)
-    case arm(SynchronizationTimer, at: Instant)
-    case cancel(SynchronizationTimer)
-    /// The channels the radio receives on from now on.
-    case listen(Set<NANChannel>)
-    case notify(SynchronizationNotification)
+extension SynchronizationEngine: ProtocolMachine {
+    public typealias Event = SynchronizationEvent
+    public typealias Transmission = TxRequest
+    public typealias Timer = SynchronizationTimer
+    public typealias Notification = SynchronizationNotification
+
+    public static func timerEvent(_ timer: SynchronizationTimer) -> SynchronizationEvent { .timerFired(timer) }
 }
+
+/// What a ``SynchronizationEngine`` asks its driver to do, in order.
+public typealias SynchronizationAction = MachineAction<TxRequest, SynchronizationTimer, SynchronizationNotification>
 
 /// The timers a ``SynchronizationEngine`` arms. Arming a timer that is already armed moves it.
 public enum SynchronizationTimer: Hashable, Sendable {
@@ -263,6 +265,10 @@ public enum SynchronizationTimer: Hashable, Sendable {
 /// handed on to a synchronized ``DiscoveryEngine`` as ``DiscoveryEvent/discoveryWindowStarted(_:)``
 /// and ``DiscoveryEvent/discoveryWindowEnded(_:)``.
 public enum SynchronizationNotification: Hashable, Sendable {
+    /// The machine asks for its receiver on these channels from now on: a discovery window's
+    /// channel while it is open, channel 6 between windows (1.4), none once stopped. The device
+    /// tunes the receiver; in synchronized mode this, not discovery's request, decides.
+    case listen(Set<NANChannel>)
     case scanning
     /// No cluster was heard: this device formed one and is its anchor master.
     case clusterStarted(ClusterStatus)

@@ -7,7 +7,7 @@ import Foundation
 
 /// The runner's phone: a NAN device that subscribes the way an iPhone does and remembers
 /// everything it saw, for tests to judge. Used on its air's scheduler.
-public final class Phone {
+public final class Phone: NANDeviceDelegate {
     /// The name the phone's station attaches to an air with (fault plans tell its frames by it).
     public static let stationName = "phone"
 
@@ -62,7 +62,7 @@ public final class Phone {
             seed: seed
         )
         pairing = PhonePairing(device: device, store: pairingStore, seed: seed, nik: nik)
-        device.notificationHandler = { [weak self] in self?.handle($0) }
+        device.delegate = self
         dataPaths = PhoneDataPaths(device: device, pairing: pairing, seed: seed)
         // The phone's SDFs say what it can do for a data path, as an iPhone's and hostap's do
         // (nan-wire-reference.md 4.1): every slot on the data channel.
@@ -138,7 +138,8 @@ public final class Phone {
         return offered
     }
 
-    private func handle(_ notification: DeviceNotification) {
+    /// Records and logs what its device reports (the phone is its device's delegate).
+    public func device(_ device: NANDevice, didNotify notification: DeviceNotification) {
         guard case .discovery(let event) = notification else {
             if case .synchronization(let sync) = notification { logSynchronization(sync) }
             return

@@ -103,11 +103,16 @@ import Testing
         }
     }
 
-    final class Events {
+    /// Also the phone device's delegate, for when it joined the cluster.
+    final class Events: NANDeviceDelegate {
         var phone: [DataPathEvent] = []
         var accessory: [DataPathEvent] = []
         var delivered: [DataDelivery] = []
         var phoneJoined: Instant?
+
+        func device(_ device: NANDevice, didNotify notification: DeviceNotification) {
+            if case .synchronization(.clusterJoined) = notification { phoneJoined = device.now }
+        }
     }
 
     func device(
@@ -173,9 +178,7 @@ import Testing
         phonePaths.eventHandler = { events.phone.append($0) }
         accessoryPaths.eventHandler = { events.accessory.append($0) }
         accessory.dataHandler = { events.delivered.append($0) }
-        phone.notificationHandler = { [unowned phone] notification in
-            if case .synchronization(.clusterJoined) = notification { events.phoneJoined = phone.now }
-        }
+        phone.delegate = events
         accessoryPaths.responderConfiguration = { peer, clusterID in
             NDPResponderConfiguration(
                 localNMI: Self.accessoryAddress,
