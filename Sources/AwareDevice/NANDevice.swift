@@ -29,7 +29,7 @@ public final class NANDevice {
     /// Frames heard that are not 802.11 management frames this device can parse.
     public private(set) var undecodableFrames = 0
     /// The device's pairing (``PairingManager``, which installs itself): every PASN
-    /// Authentication frame addressed to this device goes to it.
+    /// Authentication frame addressed to this device and every Follow-up goes to it.
     public internal(set) var pairing: PairingManager?
     /// The NM-TKs of paired peers, applied to frames at the edge (nan-wire-reference.md 3.8).
     public private(set) var protection = PairwiseProtection()
@@ -339,6 +339,9 @@ public final class NANDevice {
             }
             return
         }
+        // Bootstrapping and the NIK exchange ride in Follow-ups (nan-wire-reference.md 3.2, 3.6):
+        // the device's pairing hears them before the delegate does.
+        if case .followUpReceived(let message) = notification { pairing?.followUpReceived(message) }
         delegate?.device(self, didNotify: .discovery(notification))
     }
 

@@ -329,7 +329,6 @@ public final class Accessory {
             if let info = message.serviceSpecificInfo, let app = try? FollowUpAppMessage(serviceInfo: info) {
                 answerAppMessage(app.message, in: message)
             }
-            pairing?.manager.followUpReceived(message)
             emit(
                 "follow_up_received",
                 [

@@ -13,8 +13,7 @@ import AwareWire
 ///
 /// The machines (``BootstrapResponder``, ``BootstrapRequester``, ``PASNResponder``,
 /// ``PASNInitiator``) stay pure; each runs in a ``MachineDriver``. The device hands the
-/// manager every PASN Authentication frame addressed to it; the owner hands it the Follow-ups
-/// to its services (``followUpReceived(_:)``).
+/// manager every PASN Authentication frame addressed to it and every Follow-up it receives.
 public final class PairingManager {
     public let configuration: Configuration
     public unowned let device: NANDevice
@@ -129,7 +128,7 @@ public final class PairingManager {
     }
 
     /// A Follow-up to one of our services or subscriptions: bootstrapping, or a peer's NIK.
-    public func followUpReceived(_ message: FollowUpMessage) {
+    func followUpReceived(_ message: FollowUpMessage) {
         if let attempt, message.peerAddress == attempt.accessory {
             initiatorFollowUpReceived(message)
             return

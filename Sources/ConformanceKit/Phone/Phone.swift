@@ -174,7 +174,6 @@ public final class Phone: NANDeviceDelegate {
                     ]
                 )
             }
-            pairing.followUpReceived(message)
         case .commandRejected(let error):
             rejectedCommands.append(error)
             log?("command_rejected", ["error": .string("\(error)")])

@@ -91,8 +91,6 @@ public final class PhonePairing: PairingDelegate {
         PairingManager.resolving(records, nira: nira, publisher: publisher, now: now)
     }
 
-    func followUpReceived(_ message: FollowUpMessage) { manager.followUpReceived(message) }
-
     private func begin(_ result: DiscoveryResult) {
         outcome = nil
         accessory = result.publisherAddress
