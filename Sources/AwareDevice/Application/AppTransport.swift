@@ -48,15 +48,10 @@ public final class AppTransport: DataReceiver {
     public var scheduler: any EventScheduler { device.scheduler }
 
     /// Now on the clock every station of the air shares: what application messages are stamped
-    /// with and the application machines are driven by, so that one-way latency can be taken
-    /// between processes (``EventScheduler/sharedTimestamp(of:)``).
+    /// with, so that one-way latency can be taken between processes
+    /// (``EventScheduler/sharedTimestamp(of:)``). The application machines' drivers run on it
+    /// too (``MachineDriver/Clock/shared``).
     public var sharedNow: Instant { Instant(nanoseconds: device.scheduler.sharedTimestamp(of: device.now)) }
-
-    /// Runs `work` at `instant` of the shared clock.
-    @discardableResult
-    public func schedule(atShared instant: Instant, _ work: @escaping () -> Void) -> ScheduledWork {
-        device.scheduler.schedule(at: device.scheduler.instant(ofSharedTimestamp: instant.nanoseconds), work)
-    }
 
     /// Sends `message` to the peer's `destinationPort`. Returns false when the link is not
     /// attached or its queue is full.
