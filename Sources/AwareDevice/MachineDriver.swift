@@ -46,6 +46,25 @@ public final class MachineDriver<Machine: ProtocolMachine> {
         self.notify = notify
     }
 
+    /// For a machine that draws no randomness (its nonces, if any, come with its configuration
+    /// or its events): its `rng` is a generator nothing draws from.
+    public convenience init(
+        _ machine: Machine,
+        scheduler: any EventScheduler,
+        clock: Clock = .scheduler,
+        transmit: @escaping (Machine.Transmission) -> Void,
+        notify: @escaping (Machine.Notification) -> Void
+    ) {
+        self.init(
+            machine,
+            scheduler: scheduler,
+            clock: clock,
+            random: DeviceRandom(seed: 0),
+            transmit: transmit,
+            notify: notify
+        )
+    }
+
     /// Now on the machine's clock.
     public var now: Instant {
         switch clock {
@@ -54,9 +73,13 @@ public final class MachineDriver<Machine: ProtocolMachine> {
         }
     }
 
-    /// Feeds `event` to the machine and carries out what it asks, in order.
-    public func handle(_ event: Machine.Event) {
-        perform(machine.handle(event, now: now, rng: &random.generator))
+    /// Feeds `event` to the machine and carries out what it asks, in order; returns what it
+    /// carried out (an owner that must know whether the machine answered at all).
+    @discardableResult
+    public func handle(_ event: Machine.Event) -> [Machine.Action] {
+        let actions = machine.handle(event, now: now, rng: &random.generator)
+        perform(actions)
+        return actions
     }
 
     /// Carries out actions a machine returned outside ``handle(_:)`` (a machine's static

@@ -35,11 +35,13 @@ public final class NANDevice {
     public private(set) var protection = PairwiseProtection()
     /// The data paths this device carries (``openDataLink(_:)``).
     let dataPlane = DataPlane()
-    /// Receives every MSDU that arrives on an open data path.
-    public var dataHandler: ((DataDelivery) -> Void)?
-    /// Receives every NAF of the data-path exchange (Data Path Request to Termination)
-    /// addressed to this device; the roles run their NDP machines on them.
-    public var dataPathFrameHandler: ((ReceivedFrame) -> Void)?
+    /// Receives every MSDU that arrives on an open data path: the device's ``AppTransport``,
+    /// which registers itself.
+    public weak var dataReceiver: (any DataReceiver)?
+    /// Runs the device's data paths: it receives every NAF of the data-path exchange (Data Path
+    /// Request to Termination) and of an NDL's schedule addressed to this device, and hears of
+    /// lost data links and cluster changes. The ``DataPathManager`` registers itself.
+    weak var dataPathManager: DataPathManager?
     /// What synchronization (or discovery, when unsynchronized) last asked the receiver for.
     private var requestedChannels: Set<NANChannel> = []
     /// Frames the owner sent (PASN, data-path NAFs) while the radio was in a discovery window
@@ -303,7 +305,7 @@ public final class NANDevice {
             return
         }
         if Self.isDataPathFrame(frame) {
-            if frame.frame.header.address1 == configuration.address { dataPathFrameHandler?(frame) }
+            if frame.frame.header.address1 == configuration.address { dataPathManager?.received(frame) }
             return
         }
         if let synchronizationDriver {

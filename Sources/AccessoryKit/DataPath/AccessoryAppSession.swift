@@ -19,8 +19,9 @@ final class AccessoryAppSession {
     private var stream: (id: DataStreamID, count: Int, timer: ScheduledWork)?
     private var nextStreamFlow: UInt16 = 2
     private var controls: [UInt16: ReliableChannel] = [:]
-    private var fileServer: FileServer?
-    private var fileTimers: [UInt16: ScheduledWork] = [:]
+    /// The file service, on a camera: its connections' timers run on the shared clock, like the
+    /// control flows'.
+    private var fileServer: MachineDriver<FileServer>?
     private var filePeerPorts: [UInt16: UInt16] = [:]
     private var closed = false
     /// Datagrams this session's telemetry handed to the data path.
@@ -32,7 +33,14 @@ final class AccessoryAppSession {
         self.serviceProfile = serviceProfile
         establishedAt = service.transport.sharedNow
         if let files = service.profile.app?.fileService {
-            fileServer = FileServer(files: files.files.map { FileContent(name: $0.name, size: UInt64($0.sizeBytes)) })
+            fileServer = MachineDriver(
+                FileServer(files: files.files.map { FileContent(name: $0.name, size: UInt64($0.sizeBytes)) }),
+                scheduler: service.transport.scheduler,
+                clock: .shared,
+                transmit: { [weak self] message in self?.transmitFile(message) },
+                // A lost connection needs nothing more: its client comes back on a new flow.
+                notify: { _ in }
+            )
         }
     }
 
@@ -86,9 +94,10 @@ final class AccessoryAppSession {
 
     func close() {
         closed = true
-        for work in [telemetryTimer, stream?.timer].compactMap({ $0 }) + Array(fileTimers.values) {
+        for work in [telemetryTimer, stream?.timer].compactMap({ $0 }) {
             transport.scheduler.cancel(work)
         }
+        fileServer?.stop()
         if let id = stream?.id { service.device.cancelDataStream(id) }
         for channel in controls.values { channel.close() }
         controls.removeAll()
@@ -252,7 +261,7 @@ final class AccessoryAppSession {
 
     // MARK: - Files
 
-    private var fileFlows: Set<UInt16> { Set(fileServer?.connectionFlowIDs ?? []) }
+    private var fileFlows: Set<UInt16> { Set(fileServer?.machine.connectionFlowIDs ?? []) }
 
     private func isFileMessage(_ message: AppMessage) -> Bool {
         if case .fileRequest = message.body { return true }
@@ -260,50 +269,32 @@ final class AccessoryAppSession {
     }
 
     private func fileReceived(_ datagram: AppDatagram) {
-        guard var server = fileServer else { return }
+        guard let fileServer else { return }
         var message = datagram.message
         if service.faults.contains(.noFileResume), case .fileRequest(var request) = message.body {
             request.offset = 0
             message.body = .fileRequest(request)
         }
         filePeerPorts[message.flowID] = datagram.sourcePort
-        let actions = server.receive(message, now: transport.sharedNow)
-        fileServer = server
-        performFile(actions)
+        fileServer.handle(.received(message))
     }
 
-    private func performFile(_ actions: [FileServiceAction]) {
+    /// A message of the file service, to the port its flow's client sent from.
+    private func transmitFile(_ message: AppMessage) {
         guard let port = filePort else { return }
-        for action in actions {
-            switch action {
-            case .transmit(var message):
-                if service.faults.contains(.corruptFileChunk), case .fileChunk(var chunk) = message.body,
-                    chunk.offset == 0, !chunk.data.isEmpty
-                {
-                    chunk.data[chunk.data.count / 2] ^= 0x01
-                    message.body = .fileChunk(chunk)
-                }
-                transport.send(
-                    message,
-                    on: link.id,
-                    sourcePort: port,
-                    destinationPort: filePeerPorts[message.flowID] ?? AppPorts.phone,
-                    category: category
-                )
-            case .armTimer(let flowID, let deadline):
-                if let work = fileTimers[flowID] { transport.scheduler.cancel(work) }
-                fileTimers[flowID] = transport.schedule(atShared: deadline) { [weak self] in
-                    guard let self, var server = self.fileServer else { return }
-                    self.fileTimers[flowID] = nil
-                    let actions = server.timerFired(flowID: flowID, now: self.transport.sharedNow)
-                    self.fileServer = server
-                    self.performFile(actions)
-                }
-            case .cancelTimer(let flowID):
-                if let work = fileTimers.removeValue(forKey: flowID) { transport.scheduler.cancel(work) }
-            case .event, .connectionLost:
-                break
-            }
+        var message = message
+        if service.faults.contains(.corruptFileChunk), case .fileChunk(var chunk) = message.body, chunk.offset == 0,
+            !chunk.data.isEmpty
+        {
+            chunk.data[chunk.data.count / 2] ^= 0x01
+            message.body = .fileChunk(chunk)
         }
+        transport.send(
+            message,
+            on: link.id,
+            sourcePort: port,
+            destinationPort: filePeerPorts[message.flowID] ?? AppPorts.phone,
+            category: category
+        )
     }
 }

@@ -11,7 +11,7 @@ import AwareWire
 /// Reliable delivery is the bench's own (``ReliableEndpoint``) over UDP, not TCP: it gives the
 /// same in-order, retransmitted service to control messages and files with a state machine the
 /// bench can drive under virtual time.
-public final class AppTransport {
+public final class AppTransport: DataReceiver {
     struct Addressing {
         var local: IPv6Address
         var peer: IPv6Address
@@ -26,7 +26,7 @@ public final class AppTransport {
 
     public init(device: NANDevice) {
         self.device = device
-        device.dataHandler = { [weak self] delivery in self?.received(delivery) }
+        device.dataReceiver = self
     }
 
     /// Starts using `link`: own address from `localInterfaceID`, the peer's from what its NDPE
@@ -48,15 +48,10 @@ public final class AppTransport {
     public var scheduler: any EventScheduler { device.scheduler }
 
     /// Now on the clock every station of the air shares: what application messages are stamped
-    /// with and the application machines are driven by, so that one-way latency can be taken
-    /// between processes (``EventScheduler/sharedTimestamp(of:)``).
+    /// with, so that one-way latency can be taken between processes
+    /// (``EventScheduler/sharedTimestamp(of:)``). The application machines' drivers run on it
+    /// too (``MachineDriver/Clock/shared``).
     public var sharedNow: Instant { Instant(nanoseconds: device.scheduler.sharedTimestamp(of: device.now)) }
-
-    /// Runs `work` at `instant` of the shared clock.
-    @discardableResult
-    public func schedule(atShared instant: Instant, _ work: @escaping () -> Void) -> ScheduledWork {
-        device.scheduler.schedule(at: device.scheduler.instant(ofSharedTimestamp: instant.nanoseconds), work)
-    }
 
     /// Sends `message` to the peer's `destinationPort`. Returns false when the link is not
     /// attached or its queue is full.
@@ -102,7 +97,8 @@ public final class AppTransport {
         return LLCSNAPHeader.ipv6.wireBytes + packet.wireBytes
     }
 
-    private func received(_ delivery: DataDelivery) {
+    /// An MSDU that arrived on one of the device's data paths.
+    public func receive(_ delivery: DataDelivery) {
         guard let addresses = addressing[delivery.link] else { return }
         var reader = WireReader(delivery.payload, structure: "data frame body")
         do throws(WireError) {

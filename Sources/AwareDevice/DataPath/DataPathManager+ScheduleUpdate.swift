@@ -5,7 +5,8 @@ import AwareWire
 
 /// Renegotiating or announcing the schedule of an established NDL (NAF subtypes 10-13). The
 /// frames carry no NDP attribute, so they are routed by the peer's NMI and the NDL's dialog
-/// token; one exchange runs per peer at a time. A refused exchange keeps the old schedule.
+/// token; one exchange runs per peer at a time, its machine in a ``MachineDriver``. A refused
+/// exchange keeps the old schedule.
 extension DataPathManager {
     /// Asks `peer` to move the NDL (every data path with it) to `proposal`: a Schedule Request
     /// goes out. false when there is no data path with the peer or an exchange is running.
@@ -15,21 +16,21 @@ extension DataPathManager {
         proposal: NDPSchedule,
         qos: NDLQoSAttribute? = nil
     ) -> Bool {
-        guard scheduleRequesters[peer] == nil, scheduleResponders[peer].map({ $0.isFinished }) ?? true,
+        guard scheduleRequesters[peer] == nil, scheduleResponders[peer].map({ $0.machine.isFinished }) ?? true,
             var configuration = scheduleConfiguration(with: peer)
         else { return false }
         configuration.qos = qos
         let token = (scheduleDialogTokens[peer] ?? 0) &+ 1
         scheduleDialogTokens[peer] = token == 0 ? 1 : token
         scheduleResponders[peer] = nil
-        var machine = NDLScheduleRequester(
+        let machine = NDLScheduleRequester(
             configuration: configuration,
             proposal: proposal,
             dialogToken: scheduleDialogTokens[peer] ?? 1
         )
-        let actions = machine.start(now: device.now)
-        scheduleRequesters[peer] = machine
-        performSchedule(actions, with: peer, requestedByPeer: false)
+        let driver = scheduleDriver(machine, with: peer, requestedByPeer: false)
+        scheduleRequesters[peer] = driver
+        driver.perform(driver.machine.start(now: driver.now))
         return true
     }
 
@@ -60,14 +61,8 @@ extension DataPathManager {
         switch action.subtype {
         case .scheduleRequest:
             guard answersScheduleRequests else { return }
-            if var machine = scheduleResponders[peer] {
-                let actions = machine.handle(event, now: device.now)
-                scheduleResponders[peer] = machine
-                if !actions.isEmpty {
-                    performSchedule(actions, with: peer, requestedByPeer: true)
-                    return
-                }
-            }
+            // The request we answered, sent again: the same answer.
+            if let responder = scheduleResponders[peer], !responder.handle(event).isEmpty { return }
             // Both sides asked at once: the device with the lower NMI keeps its request (the
             // peer gives way and answers it); the other answers the peer's instead.
             if scheduleRequesters[peer] != nil,
@@ -84,24 +79,22 @@ extension DataPathManager {
                     now: device.now
                 )
             else { return }
-            if scheduleRequesters.removeValue(forKey: peer) != nil {
+            if scheduleRequesters[peer] != nil {
                 cancelScheduleTimers(peer)
+                scheduleRequesters[peer] = nil
                 scheduleEventHandler?(.failed(peer: peer, NDPFailure(.supersededByPeer), requestedByPeer: false))
             }
             peerScheduleTokens[peer] = machine.dialogToken
             scheduleDialogTokens[peer] = machine.dialogToken
-            scheduleResponders[peer] = machine
-            performSchedule(machine.initialActions, with: peer, requestedByPeer: true)
+            // A new request while an earlier one waits for its Confirm: the earlier one is over.
+            scheduleResponders[peer]?.stop()
+            let driver = scheduleDriver(machine, with: peer, requestedByPeer: true)
+            scheduleResponders[peer] = driver
+            driver.perform(machine.initialActions)
         case .scheduleResponse:
-            guard var machine = scheduleRequesters[peer] else { return }
-            let actions = machine.handle(event, now: device.now)
-            scheduleRequesters[peer] = machine
-            performSchedule(actions, with: peer, requestedByPeer: false)
+            if let requester = scheduleRequesters[peer] { requester.handle(event) }
         case .scheduleConfirm:
-            guard var machine = scheduleResponders[peer] else { return }
-            let actions = machine.handle(event, now: device.now)
-            scheduleResponders[peer] = machine
-            performSchedule(actions, with: peer, requestedByPeer: true)
+            if let responder = scheduleResponders[peer] { responder.handle(event) }
         case .scheduleUpdateNotification:
             notified(action, by: peer)
         default:
@@ -146,40 +139,36 @@ extension DataPathManager {
         )
     }
 
-    private func performSchedule(_ actions: [NDLScheduleAction], with peer: MACAddress, requestedByPeer: Bool) {
-        for action in actions {
-            switch action {
-            case .transmit(let frame):
-                transmitSchedule(frame, with: peer)
-            case .arm(let timer, let instant):
-                if let previous = scheduleTimers[peer]?[timer] { device.scheduler.cancel(previous) }
-                scheduleTimers[peer, default: [:]][timer] = device.scheduler.schedule(at: instant) { [weak self] in
-                    self?.scheduleTimers[peer]?[timer] = nil
-                    self?.scheduleTimerFired(timer, with: peer)
-                }
-            case .cancel(let timer):
-                if let work = scheduleTimers[peer]?.removeValue(forKey: timer) { device.scheduler.cancel(work) }
-            case .agreed(let schedule, let ndc):
-                scheduleRequesters[peer] = nil
-                apply(schedule, ndc: ndc, with: peer)
-                scheduleEventHandler?(.updated(peer: peer, schedule, requestedByPeer: requestedByPeer))
-            case .failed(let failure):
-                cancelScheduleTimers(peer)
-                scheduleRequesters[peer] = nil
-                scheduleEventHandler?(.failed(peer: peer, failure, requestedByPeer: requestedByPeer))
+    /// A driver for a schedule exchange with `peer`; `requestedByPeer` says which side we are.
+    private func scheduleDriver<Machine: ProtocolMachine>(
+        _ machine: Machine,
+        with peer: MACAddress,
+        requestedByPeer: Bool
+    ) -> MachineDriver<Machine> where Machine.Transmission == [UInt8], Machine.Notification == NDLScheduleNotification {
+        MachineDriver(
+            machine,
+            scheduler: device.scheduler,
+            transmit: { [weak self] frame in self?.transmitSchedule(frame, with: peer) },
+            notify: { [weak self] notification in
+                self?.scheduleNotified(notification, with: peer, requestedByPeer: requestedByPeer)
             }
-        }
+        )
     }
 
-    private func scheduleTimerFired(_ timer: NDPTimer, with peer: MACAddress) {
-        if var machine = scheduleRequesters[peer] {
-            let actions = machine.handle(.timerFired(timer), now: device.now)
-            scheduleRequesters[peer] = machine
-            performSchedule(actions, with: peer, requestedByPeer: false)
-        } else if var machine = scheduleResponders[peer] {
-            let actions = machine.handle(.timerFired(timer), now: device.now)
-            scheduleResponders[peer] = machine
-            performSchedule(actions, with: peer, requestedByPeer: true)
+    private func scheduleNotified(
+        _ notification: NDLScheduleNotification,
+        with peer: MACAddress,
+        requestedByPeer: Bool
+    ) {
+        switch notification {
+        case .agreed(let schedule, let ndc):
+            scheduleRequesters[peer] = nil
+            apply(schedule, ndc: ndc, with: peer)
+            scheduleEventHandler?(.updated(peer: peer, schedule, requestedByPeer: requestedByPeer))
+        case .failed(let failure):
+            cancelScheduleTimers(peer)
+            scheduleRequesters[peer] = nil
+            scheduleEventHandler?(.failed(peer: peer, failure, requestedByPeer: requestedByPeer))
         }
     }
 
@@ -190,8 +179,10 @@ extension DataPathManager {
         scheduleResponders[peer] = nil
     }
 
+    /// Disarms the timers of the schedule exchanges with `peer`.
     private func cancelScheduleTimers(_ peer: MACAddress) {
-        for work in scheduleTimers.removeValue(forKey: peer)?.values ?? [:].values { device.scheduler.cancel(work) }
+        scheduleRequesters[peer]?.stop()
+        scheduleResponders[peer]?.stop()
     }
 
     private func transmitSchedule(_ frame: [UInt8], with peer: MACAddress) {

@@ -6,13 +6,14 @@ import AwareWire
 
 /// Runs the NDP machines of one device (nan-wire-reference.md 4): it starts initiators when its
 /// owner asks (the phone), creates a responder for each Data Path Request that arrives (the
-/// accessory), feeds them their frames and timers, and opens the device's data link when one
-/// finishes setup. The machines are pure; this is their edge.
+/// accessory), feeds them their frames, and opens the device's data link when one finishes
+/// setup. The machines are pure; each runs in a ``MachineDriver`` of its own, which holds its
+/// timers, and this is their edge. The device hands it its data-path NAFs, lost data
+/// links and cluster changes (``NANDevice/dataPathManager``).
 public final class DataPathManager {
     unowned let device: NANDevice
-    private var initiators: [DataLinkID: NDPInitiator] = [:]
-    private var responders: [DataLinkID: NDPResponder] = [:]
-    private var timers: [DataLinkID: [NDPTimer: ScheduledWork]] = [:]
+    private var initiators: [DataLinkID: MachineDriver<NDPInitiator>] = [:]
+    private var responders: [DataLinkID: MachineDriver<NDPResponder>] = [:]
     /// Data path requests waiting for the device to be in a cluster, in the order they came.
     private var waiting: [WaitingRequest] = []
     private var randomBytes: (Int) -> [UInt8]
@@ -42,9 +43,9 @@ public final class DataPathManager {
     public var receivedScheduleFrameObserver: ((ReceivedFrame) -> Void)?
     /// What the NAFs of an established data path were sent with, for the NDL's schedule NAFs.
     var linkContexts: [DataLinkID: LinkContext] = [:]
-    var scheduleRequesters: [MACAddress: NDLScheduleRequester] = [:]
-    var scheduleResponders: [MACAddress: NDLScheduleResponder] = [:]
-    var scheduleTimers: [MACAddress: [NDPTimer: ScheduledWork]] = [:]
+    /// The schedule exchange running with each peer, at most one at a time.
+    var scheduleRequesters: [MACAddress: MachineDriver<NDLScheduleRequester>] = [:]
+    var scheduleResponders: [MACAddress: MachineDriver<NDLScheduleResponder>] = [:]
     /// The dialog token of the last schedule exchange with each peer, from either side.
     var scheduleDialogTokens: [MACAddress: UInt8] = [:]
     /// The dialog token of the last Schedule Request each peer sent that was answered: the same
@@ -54,13 +55,7 @@ public final class DataPathManager {
     public init(device: NANDevice, randomBytes: @escaping (Int) -> [UInt8]) {
         self.device = device
         self.randomBytes = randomBytes
-        device.dataPathFrameHandler = { [weak self] frame in self?.received(frame) }
-        device.dataLinkLostHandler = { [weak self] id in
-            guard let self, self.links[id] != nil else { return }
-            self.forget(id)
-            self.eventHandler?(.lost(id))
-        }
-        device.dataClusterHandler = { [weak self] in self?.sendWaitingRequests() }
+        device.dataPathManager = self
     }
 
     /// Starts data path `id` as its initiator (the phone), in the device's cluster. Every NAF of
@@ -79,9 +74,7 @@ public final class DataPathManager {
         timeLimit: Interval = NDPRetransmission().timeLimit,
         configuration: @escaping (_ clusterID: MACAddress) -> NDPInitiatorConfiguration
     ) {
-        cancelTimers(id)
-        responders[id] = nil
-        initiators[id] = nil
+        stopMachine(id)
         cancelWaiting(id)
         if let clusterID = device.dataPathCluster(initiatingWith: id.peerNMI) {
             start(id, configuration(clusterID))
@@ -99,15 +92,16 @@ public final class DataPathManager {
         var configuration = configuration
         configuration.leadingAttributes = leadingAttributes(configuration.leadingAttributes)
         configuration.availabilityStyle.sequenceID = device.nextAvailabilitySequenceID()
-        var machine = NDPInitiator(configuration: configuration, nonce: randomBytes(32))
+        let machine = NDPInitiator(configuration: configuration, nonce: randomBytes(32))
         precondition(machine.id == id, "the configuration of \(id) names \(machine.id)")
-        let actions = machine.start(now: device.now)
-        initiators[id] = machine
-        perform(actions, for: id, in: configuration.clusterID)
+        let driver = self.driver(machine, for: id, in: configuration.clusterID)
+        initiators[id] = driver
+        driver.perform(driver.machine.start(now: driver.now))
     }
 
-    /// The requests whose device now has a cluster go, in the order they came.
-    private func sendWaitingRequests() {
+    /// The device formed or joined a cluster, or its cluster's time moved: the requests whose
+    /// device now has a cluster go, in the order they came.
+    func clusterChanged() {
         let ready = waiting.compactMap { request in
             device.dataPathCluster(initiatingWith: request.id.peerNMI).map { (request, $0) }
         }
@@ -138,9 +132,7 @@ public final class DataPathManager {
     /// Forgets a data path without telling the peer (it went away, or a fault).
     public func forget(_ id: DataLinkID) {
         cancelWaiting(id)
-        cancelTimers(id)
-        initiators[id] = nil
-        responders[id] = nil
+        stopMachine(id)
         linkContexts[id] = nil
         if links.removeValue(forKey: id) != nil {
             device.closeDataLink(id)
@@ -159,9 +151,10 @@ public final class DataPathManager {
         return [.deviceCapability(capability)] + given
     }
 
-    // MARK: - Frames and timers
+    // MARK: - From the device
 
-    private func received(_ frame: ReceivedFrame) {
+    /// A NAF of the data-path exchange or of an NDL's schedule, addressed to this device.
+    func received(_ frame: ReceivedFrame) {
         if case .nanAction(let action) = frame.frame.body, NDLScheduleMessage(action) != nil {
             receivedSchedule(action, frame: frame)
             return
@@ -193,83 +186,92 @@ public final class DataPathManager {
             // A new request for a data path we still hold: the peer started over (it rebooted,
             // or missed our termination); the old one is gone.
             if links[id] != nil || responders[id] != nil || initiators[id] != nil { forget(id) }
-            responders[id] = machine
-            perform(machine.initialActions, for: id, in: machine.configuration.clusterID)
+            let driver = self.driver(machine, for: id, in: machine.configuration.clusterID)
+            responders[id] = driver
+            driver.perform(machine.initialActions)
             return
         }
         handle(.received(action, transmitter: frame.transmitter), for: id)
     }
 
+    /// The peer of data link `id` stopped acknowledging its frames; the device closed the link.
+    func dataLinkLost(_ id: DataLinkID) {
+        guard links[id] != nil else { return }
+        forget(id)
+        eventHandler?(.lost(id))
+    }
+
+    // MARK: - The machines
+
     private func handle(_ event: NDPEvent, for id: DataLinkID) {
-        if var machine = initiators[id] {
-            let actions = machine.handle(event, now: device.now)
-            initiators[id] = machine
-            perform(actions, for: id, in: machine.configuration.clusterID)
-        } else if var machine = responders[id] {
-            let actions = machine.handle(event, now: device.now)
-            responders[id] = machine
-            perform(actions, for: id, in: machine.configuration.clusterID)
+        if let driver = initiators[id] {
+            driver.handle(event)
+        } else if let driver = responders[id] {
+            driver.handle(event)
         }
     }
 
-    /// Carries out a machine's actions; `clusterID` is the cluster its NAFs go in, A3 of the
-    /// data frames too (1.3).
-    private func perform(_ actions: [NDPAction], for id: DataLinkID, in clusterID: MACAddress) {
-        for action in actions {
-            switch action {
-            case .transmit(let frame):
-                guard let frame = outboundFilter.map({ $0(id, frame) }) ?? frame else { continue }
-                device.transmitFrame(TxRequest(frame: frame, channel: device.homeChannel))
-            case .arm(let timer, let instant):
-                if let previous = timers[id]?[timer] { device.scheduler.cancel(previous) }
-                timers[id, default: [:]][timer] = device.scheduler.schedule(at: instant) { [weak self] in
-                    self?.timers[id]?[timer] = nil
-                    self?.handle(.timerFired(timer), for: id)
-                }
-            case .cancel(let timer):
-                if let work = timers[id]?.removeValue(forKey: timer) { device.scheduler.cancel(work) }
-            case .established(let link):
-                links[id] = link
-                linkContexts[id] = context(of: id, in: clusterID)
-                device.openDataLink(
-                    DataLinkConfiguration(
-                        id: id,
-                        localNDI: link.localNDI,
-                        peerNDI: link.peerNDI,
-                        clusterID: clusterID,
-                        key: link.tk,
-                        cipher: link.cipher,
-                        channel: link.schedule.channel,
-                        slots: Set(link.schedule.slots),
-                        periodSlots: link.schedule.periodSlots
-                    )
+    /// A driver for data path `id`'s machine; `clusterID` is the cluster its NAFs go in, A3 of
+    /// the data frames too (1.3).
+    private func driver<Machine: ProtocolMachine>(
+        _ machine: Machine,
+        for id: DataLinkID,
+        in clusterID: MACAddress
+    ) -> MachineDriver<Machine> where Machine.Transmission == [UInt8], Machine.Notification == NDPNotification {
+        MachineDriver(
+            machine,
+            scheduler: device.scheduler,
+            transmit: { [weak self] frame in self?.transmit(frame, for: id) },
+            notify: { [weak self] notification in self?.notified(notification, for: id, in: clusterID) }
+        )
+    }
+
+    private func transmit(_ frame: [UInt8], for id: DataLinkID) {
+        guard let frame = outboundFilter.map({ $0(id, frame) }) ?? frame else { return }
+        device.transmitFrame(TxRequest(frame: frame, channel: device.homeChannel))
+    }
+
+    private func notified(_ notification: NDPNotification, for id: DataLinkID, in clusterID: MACAddress) {
+        switch notification {
+        case .established(let link):
+            links[id] = link
+            linkContexts[id] = context(of: id, in: clusterID)
+            device.openDataLink(
+                DataLinkConfiguration(
+                    id: id,
+                    localNDI: link.localNDI,
+                    peerNDI: link.peerNDI,
+                    clusterID: clusterID,
+                    key: link.tk,
+                    cipher: link.cipher,
+                    channel: link.schedule.channel,
+                    slots: Set(link.schedule.slots),
+                    periodSlots: link.schedule.periodSlots
                 )
-                device.refreshDataPathAdvertisement()
-                eventHandler?(.established(link))
-            case .failed(let failure):
-                cancelTimers(id)
-                initiators[id] = nil
-                responders[id] = nil
-                eventHandler?(.failed(id, failure))
-            case .terminated(_, let reason, let byPeer):
-                let wasOpen = links[id] != nil
-                forget(id)
-                if wasOpen || byPeer { eventHandler?(.terminated(id, reason: reason, byPeer: byPeer)) }
-            }
+            )
+            device.refreshDataPathAdvertisement()
+            eventHandler?(.established(link))
+        case .failed(let failure):
+            stopMachine(id)
+            eventHandler?(.failed(id, failure))
+        case .terminated(_, let reason, let byPeer):
+            let wasOpen = links[id] != nil
+            forget(id)
+            if wasOpen || byPeer { eventHandler?(.terminated(id, reason: reason, byPeer: byPeer)) }
         }
     }
 
     /// The cluster, category and leading attributes of the machine that set `id` up.
     private func context(of id: DataLinkID, in clusterID: MACAddress) -> LinkContext {
-        if let machine = initiators[id] {
-            let configuration = machine.configuration
+        if let driver = initiators[id] {
+            let configuration = driver.machine.configuration
             return LinkContext(
                 clusterID: clusterID,
                 category: configuration.category,
                 leadingAttributes: configuration.leadingAttributes
             )
         }
-        let machine = responders[id]
+        let machine = responders[id]?.machine
         return LinkContext(
             clusterID: clusterID,
             category: machine?.category ?? .publicAction,
@@ -277,8 +279,10 @@ public final class DataPathManager {
         )
     }
 
-    func cancelTimers(_ id: DataLinkID) {
-        for work in timers.removeValue(forKey: id)?.values ?? [:].values { device.scheduler.cancel(work) }
+    /// Drops data path `id`'s machine, its timers disarmed.
+    private func stopMachine(_ id: DataLinkID) {
+        initiators.removeValue(forKey: id)?.stop()
+        responders.removeValue(forKey: id)?.stop()
     }
 
     /// The NDP ID of the frame's NDP or NDPE attribute.

@@ -240,7 +240,6 @@ final class DataPlane {
     var pumping = false
     /// Data paths asked to be pumped during a pass, pumped after it.
     var pumpAgain: [DataLinkID] = []
-    var lostHandler: ((DataLinkID) -> Void)?
     var listenTimer: ScheduledWork?
     var listeningOnData: Set<NANChannel> = []
     /// An unsynchronized device's view of the clusters around it, whose TSF its data paths follow.
@@ -249,9 +248,6 @@ final class DataPlane {
     /// this offset from the scheduler's clock, instead of the TSF of the cluster it hears (the
     /// defect issue 14 found in the bench itself).
     var ownSlotClockOffset: Int64?
-    /// Told when the cluster's time becomes known or moves (the data path manager's requests
-    /// that wait for a cluster).
-    var clusterHandler: (() -> Void)?
     /// Fault injection: send frames only in these slots instead of the committed schedule.
     var transmitSlotsOverride: Set<Int>?
     /// Fault injection: send data frames without the NDP's protection.

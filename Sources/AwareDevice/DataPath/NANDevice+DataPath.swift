@@ -7,7 +7,7 @@ import AwareWire
 extension NANDevice {
     /// Starts carrying a data path whose setup finished: frames to the peer's NDI go out in the
     /// committed slots, protected with the NDP's TK, and frames from it are opened and handed
-    /// to ``dataHandler``.
+    /// to the ``dataReceiver``.
     public func openDataLink(_ configuration: DataLinkConfiguration) {
         let id = configuration.id
         if let old = dataPlane.links[id] {
@@ -177,13 +177,6 @@ extension NANDevice {
         return nil
     }
 
-    /// Called when a data path's peer stopped acknowledging (``DataPlane/lostAfter`` frames in a
-    /// row failed every attempt); the link is already closed.
-    public var dataLinkLostHandler: ((DataLinkID) -> Void)? {
-        get { dataPlane.lostHandler }
-        set { dataPlane.lostHandler = newValue }
-    }
-
     /// Frames queued on all data paths, not yet handed to the air (streams' frames not made yet
     /// not counted).
     public var queuedDataFrames: Int { dataPlane.queuedCount() }
@@ -301,14 +294,7 @@ extension NANDevice {
         guard isStarted else { return }
         updateDataListening()
         pumpData()
-        if let handler = dataPlane.clusterHandler { scheduler.schedule(at: now) { handler() } }
-    }
-
-    /// Told when a cluster for data paths comes or its time moves; the data path manager's
-    /// requests wait for it.
-    var dataClusterHandler: (() -> Void)? {
-        get { dataPlane.clusterHandler }
-        set { dataPlane.clusterHandler = newValue }
+        if let manager = dataPathManager { scheduler.schedule(at: now) { [weak manager] in manager?.clusterChanged() } }
     }
 
     /// Cancels the data plane's timers and forgets its frames (the device stops).
@@ -610,9 +596,10 @@ extension NANDevice {
             }
             if link.consecutiveFailures >= DataPlane.lostAfter {
                 // The peer stopped acknowledging anything: it is gone (out of range, switched
-                // off) and the data path with it.
+                // off) and the data path with it (``DataPlane/lostAfter`` frames in a row failed
+                // every attempt).
                 closeDataLink(id)
-                dataLinkLostHandler?(id)
+                dataPathManager?.dataLinkLost(id)
                 return
             }
         }
@@ -676,7 +663,7 @@ extension NANDevice {
         dataPlane.links[id]?.statistics.framesReceived += 1
         dataPlane.links[id]?.statistics.octetsReceived += frame.body.count
         dataPlane.links[id]?.statistics.receivedTIDs[frame.tid, default: 0] += 1
-        dataHandler?(DataDelivery(link: id, tid: frame.tid, payload: frame.body, info: reception.info))
+        dataReceiver?.receive(DataDelivery(link: id, tid: frame.tid, payload: frame.body, info: reception.info))
     }
 
     // MARK: - The receiver on the data channel
@@ -723,6 +710,12 @@ public struct DataDelivery: Hashable, Sendable {
     /// The frame body after protection: LLC/SNAP header and packet.
     public var payload: [UInt8]
     public var info: RxInfo
+}
+
+/// What a device hands the MSDUs of its open data paths to (``NANDevice/dataReceiver``): its
+/// ``AppTransport``. The device holds it weakly; its owner keeps it.
+public protocol DataReceiver: AnyObject {
+    func receive(_ delivery: DataDelivery)
 }
 
 extension AccessCategory {

@@ -4,9 +4,9 @@ import AwareWire
 /// Fetches one file from a ``FileServer`` over the reliable flow and checks it.
 ///
 /// The client keeps no copy of the file: it feeds each chunk to a running SHA-256 and counts
-/// octets. When the link drops it keeps that state; ``resume(now:)`` opens a new connection (the
-/// next flow ID) and asks for the file from the first octet it lacks, and the final digest still
-/// covers the whole file because the running hash simply continues.
+/// octets. When the link drops it keeps that state; ``FileClientEvent/resume`` opens a new
+/// connection (the next flow ID) and asks for the file from the first octet it lacks, and the
+/// final digest still covers the whole file because the running hash simply continues.
 ///
 /// A client that only acknowledges has nothing of its own to retransmit, so it cannot learn of
 /// a dead link from the reliable flow: if the server is silent for `idleTimeout` while a
@@ -47,77 +47,81 @@ public struct FileClient: Sendable {
         self.endpoint = ReliableEndpoint(flowID: flowID, configuration: configuration)
     }
 
-    /// Sends the request for the whole file.
-    public mutating func start(now: Instant) -> [FileServiceAction] {
-        guard state == .idle else { return [] }
-        return request(now: now)
+    public mutating func handle(_ event: FileClientEvent, now: Instant) -> [FileClientAction] {
+        switch event {
+        case .start:
+            guard state == .idle else { return [] }
+            return request(now: now)
+        case .resume:
+            guard case .interrupted = state else { return [] }
+            flowID &+= 1
+            resumes += 1
+            endpoint = ReliableEndpoint(flowID: flowID, configuration: configuration)
+            return [.cancel(.transfer)] + request(now: now)
+        case .linkDropped:
+            guard isActive else { return [] }
+            return interrupt(.linkDropped)
+        case .received(let message):
+            return receive(message, now: now)
+        case .timerFired:
+            return timerFired(now: now)
+        }
     }
 
-    /// After an interruption: a new connection, asking for the file from `receivedBytes`.
-    public mutating func resume(now: Instant) -> [FileServiceAction] {
-        guard case .interrupted = state else { return [] }
-        var actions: [FileServiceAction] = [.cancelTimer(flowID: flowID)]
-        flowID &+= 1
-        resumes += 1
-        endpoint = ReliableEndpoint(flowID: flowID, configuration: configuration)
-        actions += request(now: now)
-        return actions
-    }
-
-    /// The driver knows the link is gone (the data path was torn down): stop, keep what arrived.
-    public mutating func linkDropped() -> [FileServiceAction] {
-        guard isActive else { return [] }
-        return interrupt(.linkDropped)
-    }
-
-    public mutating func receive(_ message: AppMessage, now: Instant) -> [FileServiceAction] {
+    private mutating func receive(_ message: AppMessage, now: Instant) -> [FileClientAction] {
         guard isActive, message.flowID == flowID else { return [] }
         idleDeadline = now + idleTimeout
         let reliable = endpoint.receive(message, now: now)
-        var actions = reliable.fileServiceActions(flowID: flowID)
-        for case .deliver(let body) in reliable where isActive {
-            actions += handle(body)
+        var actions = Self.transmissions(reliable)
+        for case .notify(.deliver(let body)) in reliable where isActive {
+            actions += received(body)
         }
         return withTimer(actions)
     }
 
-    public mutating func timerFired(now: Instant) -> [FileServiceAction] {
+    private mutating func timerFired(now: Instant) -> [FileClientAction] {
         guard isActive else { return [] }
         if let idleDeadline, now >= idleDeadline {
             return interrupt(.peerSilent(idleTimeout))
         }
         let reliable = endpoint.timerFired(now: now)
-        for case .failed(let failure) in reliable {
+        for case .notify(.failed(let failure)) in reliable {
             return interrupt(.linkLost(failure))
         }
-        return withTimer(reliable.fileServiceActions(flowID: flowID))
+        return withTimer(Self.transmissions(reliable))
     }
 
     private var isActive: Bool { state == .requesting || state == .receiving }
 
-    private mutating func request(now: Instant) -> [FileServiceAction] {
+    private mutating func request(now: Instant) -> [FileClientAction] {
         state = .requesting
         idleDeadline = now + idleTimeout
         let body = AppMessageBody.fileRequest(FileRequest(name: name, offset: receivedBytes))
-        return withTimer(endpoint.send(body, now: now).fileServiceActions(flowID: flowID))
+        return withTimer(Self.transmissions(endpoint.send(body, now: now)))
     }
 
-    /// One timer per flow: the earlier of the retransmission timer and the idle deadline, while
-    /// the transfer is under way.
-    private func withTimer(_ actions: [FileServiceAction]) -> [FileServiceAction] {
+    /// What the reliable flow sends; its timer is folded into the client's (``withTimer(_:)``),
+    /// its deliveries and failure are the client's to interpret.
+    private static func transmissions(_ reliable: [ReliableAction]) -> [FileClientAction] {
+        reliable.compactMap { $0.transmission.map { .transmit($0) } }
+    }
+
+    /// One timer: the earlier of the retransmission timer and the idle deadline, while the
+    /// transfer is under way.
+    private func withTimer(_ actions: [FileClientAction]) -> [FileClientAction] {
         var result = actions.filter {
             switch $0 {
-            case .armTimer, .cancelTimer: false
+            case .arm, .cancel: false
             default: true
             }
         }
         guard isActive else { return result }
         let deadlines = [endpoint.sender.timerDeadline, idleDeadline].compactMap { $0 }
-        result.append(deadlines.min().map { .armTimer(flowID: flowID, at: $0) } ?? .cancelTimer(flowID: flowID))
+        result.append(deadlines.min().map { .arm(.transfer, at: $0) } ?? .cancel(.transfer))
         return result
     }
 
-    private mutating func handle(_ body: AppMessageBody) -> [FileServiceAction] {
+    private mutating func received(_ body: AppMessageBody) -> [FileClientAction] {
         switch body {
         case .fileHeader(let announced):
             if let header, header.size != announced.size || header.sha256 != announced.sha256 {
@@ -125,7 +129,7 @@ public struct FileClient: Sendable {
             }
             header = announced
             state = .receiving
-            return [.event(.header(announced))]
+            return [.notify(.header(announced))]
         case .fileChunk(let chunk):
             guard let header else { return interrupt(.protocolViolation("a chunk before the file header")) }
             guard chunk.offset == receivedBytes else {
@@ -137,7 +141,7 @@ public struct FileClient: Sendable {
             digest.update(chunk.data)
             receivedBytes += UInt64(chunk.data.count)
             let fraction = header.size == 0 ? 1 : Double(receivedBytes) / Double(header.size)
-            return [.event(.progress(bytes: receivedBytes, fraction: fraction))]
+            return [.notify(.progress(bytes: receivedBytes, fraction: fraction))]
         case .fileEnd:
             guard let header else { return interrupt(.protocolViolation("file end before the file header")) }
             let result = FileTransferResult(
@@ -150,21 +154,56 @@ public struct FileClient: Sendable {
             )
             state = .completed(result)
             idleDeadline = nil
-            return [.event(.completed(result))]
+            return [.notify(.completed(result))]
         case .fileError(let refusal):
             state = .refused(refusal)
             idleDeadline = nil
-            return [.cancelTimer(flowID: flowID), .event(.refused(refusal))]
+            return [.cancel(.transfer), .notify(.refused(refusal))]
         default:
             return []
         }
     }
 
-    private mutating func interrupt(_ reason: FileTransferInterruption) -> [FileServiceAction] {
+    private mutating func interrupt(_ reason: FileTransferInterruption) -> [FileClientAction] {
         state = .interrupted(reason)
         idleDeadline = nil
-        return [.cancelTimer(flowID: flowID), .event(.interrupted(reason, receivedBytes: receivedBytes))]
+        return [.cancel(.transfer), .notify(.interrupted(reason, receivedBytes: receivedBytes))]
     }
+}
+
+extension FileClient: ProtocolMachine {
+    /// The file service draws no randomness.
+    public mutating func handle(
+        _ event: FileClientEvent,
+        now: Instant,
+        rng: inout some RandomNumberGenerator
+    ) -> [FileClientAction] {
+        handle(event, now: now)
+    }
+
+    public static func timerEvent(_ timer: FileClientTimer) -> FileClientEvent { .timerFired }
+}
+
+/// What the owner feeds a ``FileClient``.
+public enum FileClientEvent: Hashable, Sendable {
+    /// Send the request for the whole file.
+    case start
+    /// After an interruption: a new connection, asking for the file from the octets held.
+    case resume
+    /// The driver knows the link is gone (the data path was torn down): stop, keep what arrived.
+    case linkDropped
+    /// A message arrived from the server.
+    case received(AppMessage)
+    case timerFired
+}
+
+/// What a ``FileClient`` asks its driver to do; it reports ``FileTransferEvent``s.
+public typealias FileClientAction = MachineAction<AppMessage, FileClientTimer, FileTransferEvent>
+
+/// A client's one timer, whatever its flow: the earlier of the flow's retransmission timer and
+/// the idle deadline.
+public enum FileClientTimer: Hashable, Sendable {
+    case transfer
 }
 
 /// What a ``FileClient`` reports.
@@ -176,7 +215,7 @@ public enum FileTransferEvent: Hashable, Sendable {
     case completed(FileTransferResult)
     /// The server refused the request (unknown file, bad offset).
     case refused(FileError)
-    /// The transfer stopped; what was received is kept and ``FileClient/resume(now:)`` continues.
+    /// The transfer stopped; what was received is kept and ``FileClientEvent/resume`` continues.
     case interrupted(FileTransferInterruption, receivedBytes: UInt64)
 }
 
@@ -186,7 +225,7 @@ public enum FileTransferInterruption: Hashable, Sendable, CustomStringConvertibl
     case linkLost(ReliableFailure)
     /// Nothing arrived from the server for this long while the transfer was under way.
     case peerSilent(Interval)
-    /// The driver reported the link gone (``FileClient/linkDropped()``).
+    /// The driver reported the link gone (``FileClientEvent/linkDropped``).
     case linkDropped
     /// On resume the server announced a different size or digest: the octets held are not its file's.
     case fileChanged

@@ -43,28 +43,35 @@ public struct FileServer: Sendable {
     /// Flows with a live connection.
     public var connectionFlowIDs: [UInt16] { connections.keys.sorted() }
 
-    public mutating func receive(_ message: AppMessage, now: Instant) -> [FileServiceAction] {
+    public mutating func handle(_ event: FileServerEvent, now: Instant) -> [FileServerAction] {
+        switch event {
+        case .received(let message): receive(message, now: now)
+        case .timerFired(let flowID): timerFired(flowID: flowID, now: now)
+        }
+    }
+
+    private mutating func receive(_ message: AppMessage, now: Instant) -> [FileServerAction] {
         let flowID = message.flowID
         guard var connection = connections[flowID] ?? newConnection(for: message) else { return [] }
         let reliable = connection.endpoint.receive(message, now: now)
-        var actions = reliable.fileServiceActions(flowID: flowID)
-        for case .deliver(let body) in reliable {
-            actions += handle(body, on: &connection, now: now)
+        var actions = reliable.fileServerActions(flowID: flowID)
+        for case .notify(.deliver(let body)) in reliable {
+            actions += serve(body, on: &connection, now: now)
         }
         actions += pump(&connection, now: now)
         connections[flowID] = connection
         return actions
     }
 
-    public mutating func timerFired(flowID: UInt16, now: Instant) -> [FileServiceAction] {
+    private mutating func timerFired(flowID: UInt16, now: Instant) -> [FileServerAction] {
         guard var connection = connections[flowID] else { return [] }
         let reliable = connection.endpoint.timerFired(now: now)
-        for case .failed(let failure) in reliable {
+        for case .notify(.failed(let failure)) in reliable {
             connections[flowID] = nil
-            return [.connectionLost(flowID: flowID, failure)]
+            return [.notify(.connectionLost(flowID: flowID, failure))]
         }
         connections[flowID] = connection
-        return reliable.fileServiceActions(flowID: flowID)
+        return reliable.fileServerActions(flowID: flowID)
     }
 
     /// A connection starts with a client's first reliable message; a stray ack opens nothing.
@@ -73,22 +80,22 @@ public struct FileServer: Sendable {
         return Connection(endpoint: ReliableEndpoint(flowID: message.flowID, configuration: configuration))
     }
 
-    private mutating func handle(
+    private mutating func serve(
         _ body: AppMessageBody,
         on connection: inout Connection,
         now: Instant
     )
-        -> [FileServiceAction]
+        -> [FileServerAction]
     {
         let flowID = connection.endpoint.flowID
         guard case .fileRequest(let request) = body else {
             let refusal = FileError(code: .badRequest, text: "expected a file request, got \(body.kind.name)")
-            return connection.endpoint.send(.fileError(refusal), now: now).fileServiceActions(flowID: flowID)
+            return connection.endpoint.send(.fileError(refusal), now: now).fileServerActions(flowID: flowID)
         }
         guard let content = files[request.name] else {
             connection.transfer = nil
             let refusal = FileError(code: .notFound, text: "no file named \"\(request.name)\"")
-            return connection.endpoint.send(.fileError(refusal), now: now).fileServiceActions(flowID: flowID)
+            return connection.endpoint.send(.fileError(refusal), now: now).fileServerActions(flowID: flowID)
         }
         guard request.offset <= content.size else {
             connection.transfer = nil
@@ -96,19 +103,19 @@ public struct FileServer: Sendable {
                 code: .invalidOffset,
                 text: "offset \(request.offset) is past the end of \"\(request.name)\" (\(content.size) octets)"
             )
-            return connection.endpoint.send(.fileError(refusal), now: now).fileServiceActions(flowID: flowID)
+            return connection.endpoint.send(.fileError(refusal), now: now).fileServerActions(flowID: flowID)
         }
         let digest = digests[request.name] ?? content.sha256
         digests[request.name] = digest
         connection.transfer = Transfer(content: content, nextOffset: request.offset)
         let header = FileHeader(size: content.size, sha256: digest, name: request.name)
-        return connection.endpoint.send(.fileHeader(header), now: now).fileServiceActions(flowID: flowID)
+        return connection.endpoint.send(.fileHeader(header), now: now).fileServerActions(flowID: flowID)
     }
 
     /// Generates chunks while the window has room, then the end marker.
-    private func pump(_ connection: inout Connection, now: Instant) -> [FileServiceAction] {
+    private func pump(_ connection: inout Connection, now: Instant) -> [FileServerAction] {
         guard var transfer = connection.transfer, !transfer.ended else { return [] }
-        var actions: [FileServiceAction] = []
+        var actions: [FileServerAction] = []
         let flowID = connection.endpoint.flowID
         while connection.endpoint.sender.availableWindow > 0, !transfer.ended {
             let body: AppMessageBody
@@ -120,35 +127,64 @@ public struct FileServer: Sendable {
                 body = .fileEnd
                 transfer.ended = true
             }
-            actions += connection.endpoint.send(body, now: now).fileServiceActions(flowID: flowID)
+            actions += connection.endpoint.send(body, now: now).fileServerActions(flowID: flowID)
         }
         connection.transfer = transfer
         return actions
     }
 }
 
-/// What a ``FileServer`` or ``FileClient`` asks its driver to do. Timers are per flow, because
-/// a server runs one reliable connection per client (and per resume).
-public enum FileServiceAction: Hashable, Sendable {
-    case transmit(AppMessage)
-    case armTimer(flowID: UInt16, at: Instant)
-    case cancelTimer(flowID: UInt16)
-    /// A client's progress and outcome.
-    case event(FileTransferEvent)
-    /// A server gave up on a connection (the client is gone); the client may come back on a new flow.
+extension FileServer: ProtocolMachine {
+    /// The file service draws no randomness.
+    public mutating func handle(
+        _ event: FileServerEvent,
+        now: Instant,
+        rng: inout some RandomNumberGenerator
+    ) -> [FileServerAction] {
+        handle(event, now: now)
+    }
+
+    public static func timerEvent(_ timer: FileServerTimer) -> FileServerEvent {
+        switch timer {
+        case .retransmission(let flowID): .timerFired(flowID: flowID)
+        }
+    }
+}
+
+/// What the owner feeds a ``FileServer``.
+public enum FileServerEvent: Hashable, Sendable {
+    /// A message arrived on the file service's port.
+    case received(AppMessage)
+    /// The retransmission timer of the connection on `flowID` fired.
+    case timerFired(flowID: UInt16)
+}
+
+/// What a ``FileServer`` asks its driver to do.
+public typealias FileServerAction = MachineAction<AppMessage, FileServerTimer, FileServerNotification>
+
+/// A server's timers: one per connection, because it runs one reliable flow per client (and
+/// per resume).
+public enum FileServerTimer: Hashable, Sendable {
+    case retransmission(flowID: UInt16)
+}
+
+/// What a ``FileServer`` reports.
+public enum FileServerNotification: Hashable, Sendable {
+    /// The server gave up on a connection (the client is gone); the client may come back on a
+    /// new flow.
     case connectionLost(flowID: UInt16, ReliableFailure)
 }
 
 extension [ReliableAction] {
-    /// The reliable flow's timer and transmissions in file-service terms; deliveries and failures
-    /// are the caller's to interpret.
-    func fileServiceActions(flowID: UInt16) -> [FileServiceAction] {
+    /// The transmissions and timer of connection `flowID`'s reliable flow, in file-server terms;
+    /// deliveries and failures are the caller's to interpret.
+    func fileServerActions(flowID: UInt16) -> [FileServerAction] {
         compactMap { action in
             switch action {
             case .transmit(let message): .transmit(message)
-            case .armTimer(let deadline): .armTimer(flowID: flowID, at: deadline)
-            case .cancelTimer: .cancelTimer(flowID: flowID)
-            case .deliver, .failed: nil
+            case .arm(.retransmission, let deadline): .arm(.retransmission(flowID: flowID), at: deadline)
+            case .cancel(.retransmission): .cancel(.retransmission(flowID: flowID))
+            case .notify: nil
             }
         }
     }

@@ -43,18 +43,32 @@ public struct ReliableConfiguration: Hashable, Sendable {
     public static let bulk = ReliableConfiguration(window: 256, receiveBuffer: 512)
 }
 
-/// What a reliable sender or receiver asks its driver to do.
-public enum ReliableAction: Hashable, Sendable {
-    /// Send this message (a segment, a retransmission, or an ack).
-    case transmit(AppMessage)
-    /// (Re)arm the flow's single retransmission timer (RFC 6298 5.1, 5.3, 5.6).
-    case armTimer(at: Instant)
-    /// Everything sent is acknowledged (RFC 6298 5.2).
-    case cancelTimer
+/// What a reliable sender or receiver asks its driver to do: send a message (a segment, a
+/// retransmission, or an ack), arm or cancel the flow's timer, or report.
+public typealias ReliableAction = MachineAction<AppMessage, ReliableTimer, ReliableNotification>
+
+/// A reliable flow's single timer: armed (and re-armed) while segments are unacknowledged
+/// (RFC 6298 5.1, 5.3, 5.6), cancelled once everything sent is acknowledged (5.2).
+public enum ReliableTimer: Hashable, Sendable {
+    case retransmission
+}
+
+/// What a reliable flow reports to its owner.
+public enum ReliableNotification: Hashable, Sendable {
     /// Hand this body to the application: bodies come out in the order they were sent, once each.
     case deliver(AppMessageBody)
     /// The flow gave up; nothing more is sent.
     case failed(ReliableFailure)
+}
+
+/// What the owner feeds a ``ReliableEndpoint``.
+public enum ReliableEvent: Hashable, Sendable {
+    /// A body to send, in order (a reliable kind: segment, control, file messages).
+    case send(AppMessageBody)
+    /// A message of the flow arrived: an ack for the sender, anything else for the receiver.
+    case received(AppMessage)
+    /// The retransmission timer fired.
+    case timerFired
 }
 
 /// Why a reliable flow stopped.
@@ -71,7 +85,8 @@ public enum ReliableFailure: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Both halves of a reliable flow at one end: acks go to the sender, everything else that is
-/// reliable to the receiver. The file service runs one per connection.
+/// reliable to the receiver. The file service runs one per connection, through ``send(_:now:)``,
+/// ``receive(_:now:)`` and ``timerFired(now:)``; a driver feeds it ``ReliableEvent``s.
 public struct ReliableEndpoint: Sendable {
     public private(set) var sender: ReliableSender
     public private(set) var receiver: ReliableReceiver
@@ -94,6 +109,23 @@ public struct ReliableEndpoint: Sendable {
     public mutating func timerFired(now: Instant) -> [ReliableAction] {
         sender.timerFired(now: now)
     }
+}
+
+extension ReliableEndpoint: ProtocolMachine {
+    /// A reliable flow draws no randomness.
+    public mutating func handle(
+        _ event: ReliableEvent,
+        now: Instant,
+        rng: inout some RandomNumberGenerator
+    ) -> [ReliableAction] {
+        switch event {
+        case .send(let body): send(body, now: now)
+        case .received(let message): receive(message, now: now)
+        case .timerFired: timerFired(now: now)
+        }
+    }
+
+    public static func timerEvent(_ timer: ReliableTimer) -> ReliableEvent { .timerFired }
 }
 
 /// The receiving half of a reliable flow: delivers bodies in sequence order, once each, holds
@@ -121,11 +153,11 @@ public struct ReliableReceiver: Sendable {
         let distance = message.sequence &- expected
         var actions: [ReliableAction] = []
         if distance == 0 {
-            actions.append(.deliver(message.body))
+            actions.append(.notify(.deliver(message.body)))
             expected &+= 1
             statistics.delivered += 1
             while let next = ahead.removeValue(forKey: expected) {
-                actions.append(.deliver(next))
+                actions.append(.notify(.deliver(next)))
                 expected &+= 1
                 statistics.delivered += 1
             }

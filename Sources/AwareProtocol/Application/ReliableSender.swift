@@ -74,7 +74,7 @@ public struct ReliableSender: Sendable {
         var actions = flush(now: now)
         if outstanding.isEmpty {
             timerDeadline = nil
-            actions.append(.cancelTimer)
+            actions.append(.cancel(.retransmission))
         } else {
             actions.append(arm(now: now))
         }
@@ -92,7 +92,7 @@ public struct ReliableSender: Sendable {
             failure = lost
             timerDeadline = nil
             queue.removeAll()
-            return [.failed(lost)]
+            return [.notify(.failed(lost))]
         }
         oldest.transmissions += 1
         oldest.lastSentAt = now
@@ -126,7 +126,7 @@ public struct ReliableSender: Sendable {
     private mutating func arm(now: Instant) -> ReliableAction {
         let deadline = now + timeout.timeout
         timerDeadline = deadline
-        return .armTimer(at: deadline)
+        return .arm(.retransmission, at: deadline)
     }
 
     private func message(_ segment: Outstanding) -> AppMessage {

@@ -114,12 +114,12 @@ public struct NDLScheduleConfiguration: Hashable, Sendable {
     }
 }
 
-/// What a schedule machine asks its owner to do, in order.
-public enum NDLScheduleAction: Hashable, Sendable {
-    /// A whole MPDU carrying a NAF; the device applies protection for a paired peer.
-    case transmit([UInt8])
-    case arm(NDPTimer, at: Instant)
-    case cancel(NDPTimer)
+/// What a schedule machine asks its owner to do, in order. A transmission is a whole MPDU
+/// carrying a NAF; the device applies protection for a paired peer.
+public typealias NDLScheduleAction = MachineAction<[UInt8], NDPTimer, NDLScheduleNotification>
+
+/// What a schedule machine reports to its owner: the outcome of the exchange.
+public enum NDLScheduleNotification: Hashable, Sendable {
     /// The NDL runs on this schedule and NDC from now on.
     case agreed(NDPSchedule, ndc: NDCSchedule?)
     /// The renegotiation failed; the NDL keeps its previous schedule. (MediaTek's driver tears

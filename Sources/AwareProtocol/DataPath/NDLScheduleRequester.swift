@@ -12,7 +12,7 @@ import AwareWire
 /// ```swift
 /// var requester = NDLScheduleRequester(configuration: configuration, proposal: new, dialogToken: 2)
 /// var actions = requester.start(now: now)   // [.transmit(request), .arm(.awaitingScheduleResponse, ...)]
-/// actions = requester.handle(.received(response, transmitter: peer), now: later)   // [..., .agreed(...)]
+/// actions = requester.handle(.received(response, transmitter: peer), now: later)   // [..., .notify(.agreed(...))]
 /// ```
 public struct NDLScheduleRequester: Sendable {
     public let configuration: NDLScheduleConfiguration
@@ -57,7 +57,7 @@ public struct NDLScheduleRequester: Sendable {
             guard timer == .awaitingScheduleResponse else { return [] }
             guard transmissions < configuration.retransmission.maxTransmissions else {
                 state = .finished
-                return [.failed(NDPFailure(.timeout(timer)))]
+                return [.notify(.failed(NDPFailure(.timeout(timer))))]
             }
             state = .awaitingResponse(request: request, transmissions: transmissions + 1)
             return [.transmit(request), .arm(timer, at: now + configuration.retransmission.interval)]
@@ -75,7 +75,7 @@ public struct NDLScheduleRequester: Sendable {
         let cancel = NDLScheduleAction.cancel(.awaitingScheduleResponse)
         if ndl.status == .rejected {
             let reason = ndl.reasonCode
-            return [cancel, .failed(NDPFailure(.rejectedByPeer(reason), reason: reason))]
+            return [cancel, .notify(.failed(NDPFailure(.rejectedByPeer(reason), reason: reason)))]
         }
         let capability = configuration.availability
         let offered =
@@ -95,19 +95,32 @@ public struct NDLScheduleRequester: Sendable {
                 ndc: nil,
                 ndl: (dialogToken, .confirm, .rejected, reason)
             )
-            return [cancel, .transmit(confirm), .failed(NDPFailure(.scheduleUnacceptable, reason: reason))]
+            return [cancel, .transmit(confirm), .notify(.failed(NDPFailure(.scheduleUnacceptable, reason: reason)))]
         }
         // The NDC the responder selects must lie in its committed schedule (2.8), as hostap
         // requires of a Data Path Response; without one the NDL's NDC is kept or reselected.
         let selected = message.ndc(on: agreed.channel)
         let ndc = selected.flatMap { agreed.contains($0.schedule) ? $0 : nil } ?? configuration.ndc(for: agreed)
-        guard counterProposal else { return [cancel, .agreed(agreed, ndc: ndc)] }
+        guard counterProposal else { return [cancel, .notify(.agreed(agreed, ndc: ndc))] }
         let confirm = configuration.mpdu(
             .scheduleConfirm,
             committed: agreed,
             ndc: ndc,
             ndl: (dialogToken, .confirm, .accepted, .reserved)
         )
-        return [cancel, .transmit(confirm), .agreed(agreed, ndc: ndc)]
+        return [cancel, .transmit(confirm), .notify(.agreed(agreed, ndc: ndc))]
     }
+}
+
+extension NDLScheduleRequester: ProtocolMachine {
+    /// The requester draws no randomness.
+    public mutating func handle(
+        _ event: NDLScheduleEvent,
+        now: Instant,
+        rng: inout some RandomNumberGenerator
+    ) -> [NDLScheduleAction] {
+        handle(event, now: now)
+    }
+
+    public static func timerEvent(_ timer: NDPTimer) -> NDLScheduleEvent { .timerFired(timer) }
 }

@@ -62,7 +62,7 @@ public struct NDLScheduleResponder: Sendable {
             let ndc = configuration.ndc(for: agreed)
             let response = responseMPDU(.accepted, committed: agreed, ndc: ndc)
             state = .finished(response: response)
-            return [.transmit(response), .agreed(agreed, ndc: ndc)]
+            return [.transmit(response), .notify(.agreed(agreed, ndc: ndc))]
         case .counterPropose(let offered):
             let ndc = configuration.ndc(for: offered)
             let response = responseMPDU(.continued, committed: offered, ndc: ndc)
@@ -102,7 +102,7 @@ public struct NDLScheduleResponder: Sendable {
             reason: reason
         )
         state = .finished(response: response)
-        return [.transmit(response), .failed(NDPFailure(.scheduleUnacceptable, reason: reason))]
+        return [.transmit(response), .notify(.failed(NDPFailure(.scheduleUnacceptable, reason: reason)))]
     }
 
     public mutating func handle(_ event: NDLScheduleEvent, now: Instant) -> [NDLScheduleAction] {
@@ -111,7 +111,7 @@ public struct NDLScheduleResponder: Sendable {
             guard timer == .awaitingScheduleConfirm else { return [] }
             guard transmissions < configuration.retransmission.maxTransmissions else {
                 state = .finished(response: response)
-                return [.failed(NDPFailure(.timeout(timer)))]
+                return [.notify(.failed(NDPFailure(.timeout(timer))))]
             }
             state = .awaitingConfirm(response: response, offered: offered, ndc: ndc, transmissions: transmissions + 1)
             return [.transmit(response), .arm(timer, at: now + configuration.retransmission.interval)]
@@ -137,11 +137,24 @@ public struct NDLScheduleResponder: Sendable {
             let cancel = NDLScheduleAction.cancel(.awaitingScheduleConfirm)
             guard ndl.status == .accepted else {
                 let reason = ndl.reasonCode
-                return [cancel, .failed(NDPFailure(.rejectedByPeer(reason), reason: reason))]
+                return [cancel, .notify(.failed(NDPFailure(.rejectedByPeer(reason), reason: reason)))]
             }
-            return [cancel, .agreed(offered, ndc: ndc)]
+            return [cancel, .notify(.agreed(offered, ndc: ndc))]
         default:
             return []
         }
     }
+}
+
+extension NDLScheduleResponder: ProtocolMachine {
+    /// The responder draws no randomness.
+    public mutating func handle(
+        _ event: NDLScheduleEvent,
+        now: Instant,
+        rng: inout some RandomNumberGenerator
+    ) -> [NDLScheduleAction] {
+        handle(event, now: now)
+    }
+
+    public static func timerEvent(_ timer: NDPTimer) -> NDLScheduleEvent { .timerFired(timer) }
 }

@@ -13,7 +13,7 @@ extension NDPInitiator {
         if common.status == .rejected {
             state = .finished
             let reason = common.reasonCode
-            return [.cancel(.awaitingResponse), .failed(NDPFailure(.rejectedByPeer(reason), reason: reason))]
+            return [.cancel(.awaitingResponse), .notify(.failed(NDPFailure(.rejectedByPeer(reason), reason: reason)))]
         }
         guard let responderNDI = common.responderNDI else {
             return fail(.malformed("the Data Path Response has no Responder NDI"))
@@ -27,7 +27,7 @@ extension NDPInitiator {
                 pending.keys = keys
             case .failure(let failure):
                 state = .finished
-                return [.cancel(.awaitingResponse), .failed(failure)]
+                return [.cancel(.awaitingResponse), .notify(.failed(failure))]
             }
         } else if message.securityPresent {
             return fail(.malformed("a secure Data Path Response to an open request"))
@@ -41,7 +41,7 @@ extension NDPInitiator {
         case .rejected:
             let reason = message.ndl?.reasonCode ?? .ndlUnacceptable
             state = .finished
-            return [.cancel(.awaitingResponse), .failed(NDPFailure(.rejectedByPeer(reason), reason: reason))]
+            return [.cancel(.awaitingResponse), .notify(.failed(NDPFailure(.rejectedByPeer(reason), reason: reason)))]
         case .continued:
             let minimum = NDLScheduleDecision.neededSlots(minimumSlots: 1, qos: configuration.qos)
             guard let offered, configuration.capability.contains(offered), offered.slotsInFirstBlock >= minimum
@@ -82,7 +82,7 @@ extension NDPInitiator {
         let secure = pending.keys != nil
         guard secure || common.status == .continued || counterProposal else {
             state = .established(link)
-            return [.cancel(.awaitingResponse), .established(link)]
+            return [.cancel(.awaitingResponse), .notify(.established(link))]
         }
         let status: DataPathStatus = secure ? .continued : .accepted
         guard
@@ -97,7 +97,7 @@ extension NDPInitiator {
         let confirmMPDU = mpdu(confirm)
         guard secure else {
             state = .established(link)
-            return [.cancel(.awaitingResponse), .transmit(confirmMPDU), .established(link)]
+            return [.cancel(.awaitingResponse), .transmit(confirmMPDU), .notify(.established(link))]
         }
         pending.transmissions = 1
         state = .awaitingKeyInstall(pending, confirm: confirmMPDU, link: link)
@@ -165,7 +165,7 @@ extension NDPInitiator {
         ) {
             actions.append(.transmit(mpdu(confirm)))
         }
-        actions.append(.failed(NDPFailure(.scheduleUnacceptable, reason: reason)))
+        actions.append(.notify(.failed(NDPFailure(.scheduleUnacceptable, reason: reason))))
         return actions
     }
 
@@ -179,7 +179,9 @@ extension NDPInitiator {
         if common.status == .rejected {
             state = .finished
             let reason = common.reasonCode
-            return [.cancel(.awaitingKeyInstall), .failed(NDPFailure(.rejectedByPeer(reason), reason: reason))]
+            return [
+                .cancel(.awaitingKeyInstall), .notify(.failed(NDPFailure(.rejectedByPeer(reason), reason: reason))),
+            ]
         }
         guard common.status == .accepted, let m4 = message.keyDescriptor(suite: keys.suite),
             NDPKeyMessage.m4.matches(m4), m4.replayCounter == configuration.replayCounter &+ 1,
@@ -187,20 +189,20 @@ extension NDPInitiator {
         else {
             state = .finished
             let failure = NDPFailure(.malformed("message 4 is missing or not a message 4"))
-            return [.cancel(.awaitingKeyInstall), .failed(failure)]
+            return [.cancel(.awaitingKeyInstall), .notify(.failed(failure))]
         }
         do throws(KeyDerivationError) {
             try NDPKeyDescriptorMIC.verify(m4.mic, ptk: ptk, bodyWithMICZeroed: zeroed)
         } catch {
             state = .finished
-            return [.cancel(.awaitingKeyInstall), .failed(NDPFailure(.micMismatch(message: 4)))]
+            return [.cancel(.awaitingKeyInstall), .notify(.failed(NDPFailure(.micMismatch(message: 4))))]
         }
         state = .established(link)
-        return [.cancel(.awaitingKeyInstall), .established(link)]
+        return [.cancel(.awaitingKeyInstall), .notify(.established(link))]
     }
 
     private mutating func fail(_ kind: NDPFailure.Kind) -> [NDPAction] {
         state = .finished
-        return [.cancel(.awaitingResponse), .failed(NDPFailure(kind))]
+        return [.cancel(.awaitingResponse), .notify(.failed(NDPFailure(kind)))]
     }
 }

@@ -77,7 +77,7 @@ public struct NDPInitiator: Sendable {
                 keys = Keys(suite: suite, pmk: pmk, pmkid: pmkid)
             } catch {
                 state = .finished
-                return [.failed(NDPFailure(.internalError("\(error)")))]
+                return [.notify(.failed(NDPFailure(.internalError("\(error)"))))]
             }
         }
         let request = requestFrame(keys: keys)
@@ -119,7 +119,7 @@ public struct NDPInitiator: Sendable {
                 default: []
                 }
             state = .finished
-            return timer + [.terminated(id, reason: message.common.reasonCode, byPeer: true)]
+            return timer + [.notify(.terminated(id, reason: message.common.reasonCode, byPeer: true))]
         default:
             return []
         }
@@ -131,7 +131,7 @@ public struct NDPInitiator: Sendable {
         case (.awaitingResponse(var pending), .awaitingResponse):
             guard pending.transmissions < retransmission.maxTransmissions else {
                 state = .finished
-                return [.failed(NDPFailure(.timeout(timer)))]
+                return [.notify(.failed(NDPFailure(.timeout(timer))))]
             }
             pending.transmissions += 1
             state = .awaitingResponse(pending)
@@ -139,7 +139,7 @@ public struct NDPInitiator: Sendable {
         case (.awaitingKeyInstall(var pending, let confirm, let link), .awaitingKeyInstall):
             guard pending.transmissions < retransmission.maxTransmissions else {
                 state = .finished
-                return [.failed(NDPFailure(.timeout(timer)))]
+                return [.notify(.failed(NDPFailure(.timeout(timer))))]
             }
             pending.transmissions += 1
             state = .awaitingKeyInstall(pending, confirm: confirm, link: link)
@@ -159,7 +159,7 @@ public struct NDPInitiator: Sendable {
         }
         state = .finished
         actions.append(.transmit(mpdu(terminationFrame(reason: reason))))
-        actions.append(.terminated(id, reason: reason, byPeer: false))
+        actions.append(.notify(.terminated(id, reason: reason, byPeer: false)))
         return actions
     }
 
@@ -171,6 +171,19 @@ public struct NDPInitiator: Sendable {
             cluster: configuration.clusterID
         )
     }
+}
+
+extension NDPInitiator: ProtocolMachine {
+    /// The initiator draws no randomness: its INonce comes with it.
+    public mutating func handle(
+        _ event: NDPEvent,
+        now: Instant,
+        rng: inout some RandomNumberGenerator
+    ) -> [NDPAction] {
+        handle(event, now: now)
+    }
+
+    public static func timerEvent(_ timer: NDPTimer) -> NDPEvent { .timerFired(timer) }
 }
 
 /// The phone's side of one data path: it subscribed, found the accessory's publish instance,

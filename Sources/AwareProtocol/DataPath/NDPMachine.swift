@@ -2,16 +2,19 @@ import AwareCore
 import AwareCrypto
 import AwareWire
 
-/// What an NDP machine asks its owner to do, in order.
-public enum NDPAction: Hashable, Sendable {
-    /// A whole 802.11 MPDU carrying a NAF, unprotected. The device edge applies category-9
-    /// protection for paired peers; the machine already wrote the category it was configured
-    /// with, because the Key MICs cover the category octet (nan-wire-reference.md 4.2).
-    case transmit([UInt8])
-    case arm(NDPTimer, at: Instant)
-    case cancel(NDPTimer)
+/// What an NDP machine asks its owner to do, in order. A transmission is a whole 802.11 MPDU
+/// carrying a NAF, unprotected: the device edge applies category-9 protection for paired peers;
+/// the machine already wrote the category it was configured with, because the Key MICs cover
+/// the category octet (nan-wire-reference.md 4.2).
+public typealias NDPAction = MachineAction<[UInt8], NDPTimer, NDPNotification>
+
+/// What an NDP machine reports to its owner.
+public enum NDPNotification: Hashable, Sendable {
+    /// Setup finished: the data path carries frames from now on.
     case established(NDPLink)
+    /// Setup failed; nothing more is sent.
     case failed(NDPFailure)
+    /// A Data Path Termination ended the data path (or its setup), sent by us or by the peer.
     case terminated(NDPLink.ID, reason: NANReasonCode, byPeer: Bool)
 }
 

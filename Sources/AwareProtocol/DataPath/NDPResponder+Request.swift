@@ -178,7 +178,7 @@ extension NDPResponder {
         let responseMPDU = mpdu(response)
         guard confirmNeeded else {
             state = .established(link, answered: nil)
-            return [.transmit(responseMPDU), .established(link)]
+            return [.transmit(responseMPDU), .notify(.established(link))]
         }
         state = .awaitingConfirm(
             Accepted(
@@ -212,6 +212,6 @@ extension NDPResponder {
     private mutating func reject(_ failure: NDPFailure, ndl: Bool = false) -> [NDPAction] {
         state = .finished
         let reason = failure.reason ?? .unspecifiedReason
-        return [.transmit(mpdu(rejectionFrame(reason: reason, ndl: ndl))), .failed(failure)]
+        return [.transmit(mpdu(rejectionFrame(reason: reason, ndl: ndl))), .notify(.failed(failure))]
     }
 }

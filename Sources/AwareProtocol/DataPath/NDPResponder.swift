@@ -109,7 +109,7 @@ public struct NDPResponder: Sendable {
             guard case .awaitingConfirm(var accepted) = state, timer == .awaitingConfirm else { return [] }
             guard accepted.transmissions < configuration.retransmission.maxTransmissions else {
                 state = .finished
-                return [.failed(NDPFailure(.timeout(timer)))]
+                return [.notify(.failed(NDPFailure(.timeout(timer))))]
             }
             accepted.transmissions += 1
             state = .awaitingConfirm(accepted)
@@ -123,7 +123,7 @@ public struct NDPResponder: Sendable {
             }
             state = .finished
             actions.append(.transmit(mpdu(terminationFrame(reason: reason))))
-            actions.append(.terminated(id, reason: reason, byPeer: false))
+            actions.append(.notify(.terminated(id, reason: reason, byPeer: false)))
             return actions
         }
     }
@@ -142,7 +142,7 @@ public struct NDPResponder: Sendable {
             guard message.common.type == .terminate else { return [] }
             let timer: [NDPAction] = if case .awaitingConfirm = state { [.cancel(.awaitingConfirm)] } else { [] }
             state = .finished
-            return timer + [.terminated(id, reason: message.common.reasonCode, byPeer: true)]
+            return timer + [.notify(.terminated(id, reason: message.common.reasonCode, byPeer: true))]
         default:
             return []
         }
@@ -151,6 +151,19 @@ public struct NDPResponder: Sendable {
     func mpdu(_ frame: NANActionFrame) -> [UInt8] {
         NDPFrames.mpdu(frame, to: request.peerNMI, from: configuration.localNMI, cluster: configuration.clusterID)
     }
+}
+
+extension NDPResponder: ProtocolMachine {
+    /// The responder draws no randomness: its RNonce comes with the request.
+    public mutating func handle(
+        _ event: NDPEvent,
+        now: Instant,
+        rng: inout some RandomNumberGenerator
+    ) -> [NDPAction] {
+        handle(event, now: now)
+    }
+
+    public static func timerEvent(_ timer: NDPTimer) -> NDPEvent { .timerFired(timer) }
 }
 
 extension NDPResponder {
@@ -165,11 +178,11 @@ extension NDPResponder {
             state = .finished
             let reason = common.status == .rejected ? common.reasonCode : message.ndl?.reasonCode ?? .ndlUnacceptable
             let kind: NDPFailure.Kind = accepted.counterProposal ? .scheduleUnacceptable : .rejectedByPeer(reason)
-            return [.cancel(.awaitingConfirm), .failed(NDPFailure(kind, reason: reason))]
+            return [.cancel(.awaitingConfirm), .notify(.failed(NDPFailure(kind, reason: reason)))]
         }
         guard let keys = accepted.keys else {
             state = .established(accepted.link, answered: nil)
-            return [.cancel(.awaitingConfirm), .established(accepted.link)]
+            return [.cancel(.awaitingConfirm), .notify(.established(accepted.link))]
         }
         guard message.securityPresent, let m3 = message.keyDescriptor(suite: keys.suite), NDPKeyMessage.m3.matches(m3),
             m3.nonce == keys.iNonce, m3.replayCounter > keys.replayCounter,
@@ -177,22 +190,25 @@ extension NDPResponder {
         else {
             state = .finished
             let failure = NDPFailure(.malformed("message 3 is missing or not a message 3"))
-            return [.cancel(.awaitingConfirm), .failed(failure)]
+            return [.cancel(.awaitingConfirm), .notify(.failed(failure))]
         }
         let authToken = NDPKeyDescriptorMIC.authToken(m1Body: request.body, suite: keys.suite)
         do throws(KeyDerivationError) {
             try NDPKeyDescriptorMIC.verifyM3(m3.mic, ptk: keys.ptk, authToken: authToken, bodyWithMICZeroed: zeroed)
         } catch {
             state = .finished
-            return [.cancel(.awaitingConfirm), .failed(NDPFailure(.micMismatch(message: 3)))]
+            return [.cancel(.awaitingConfirm), .notify(.failed(NDPFailure(.micMismatch(message: 3))))]
         }
         guard let install = keyInstallFrame(keys: keys, replayCounter: m3.replayCounter, accepted: accepted) else {
             state = .finished
-            return [.cancel(.awaitingConfirm), .failed(NDPFailure(.internalError("the m4 MIC could not be computed")))]
+            return [
+                .cancel(.awaitingConfirm),
+                .notify(.failed(NDPFailure(.internalError("the m4 MIC could not be computed")))),
+            ]
         }
         let installMPDU = mpdu(install)
         state = .established(accepted.link, answered: (message.body, installMPDU))
-        return [.cancel(.awaitingConfirm), .transmit(installMPDU), .established(accepted.link)]
+        return [.cancel(.awaitingConfirm), .transmit(installMPDU), .notify(.established(accepted.link))]
     }
 }
 

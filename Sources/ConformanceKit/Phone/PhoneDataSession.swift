@@ -29,14 +29,15 @@ public final class PhoneDataSession {
     public private(set) var receivedTIDs: [UInt8: Int] = [:]
     public private(set) var lastSignalDBm: Int?
     public let establishedAt: Instant
-    /// File transfers, with every event each reported.
-    public private(set) var fileClient: FileClient?
+    /// File transfers, with every event each reported. One driver serves every transfer of the
+    /// session, on the shared clock: a new transfer takes over the timer of the last one.
+    private var fileDriver: MachineDriver<FileClient>?
+    public var fileClient: FileClient? { fileDriver?.machine }
     public private(set) var fileEvents: [FileTransferEvent] = []
     /// Called on the scheduler each time part of a file arrives, with the octets received so
     /// far. A test interrupts a transfer at an exact point with it: on a wall-clock air a small
     /// file can arrive whole between two polls of a waiting test.
     public var fileProgress: ((UInt64) -> Void)?
-    private var fileTimer: ScheduledWork?
     public private(set) var closed = false
 
     init(transport: AppTransport, link: NDPLink, category: AccessCategory, servicePort: UInt16, filePort: UInt16?) {
@@ -138,78 +139,59 @@ public final class PhoneDataSession {
     // MARK: - Files
 
     /// Asks the accessory's file service for `name`; progress and the outcome arrive in
-    /// ``fileEvents``.
+    /// ``fileEvents``. Without a file port (the accessory serves no files) nothing happens.
     public func fetch(_ name: String) {
         let flowID = nextFlowID
         nextFlowID &+= 2
-        var client = FileClient(name: name, flowID: flowID)
-        let actions = client.start(now: transport.sharedNow)
-        fileClient = client
-        performFile(actions)
+        transfer(FileClient(name: name, flowID: flowID), .start)
     }
 
     /// Carries on a transfer on this (new) data path from where `previous` stopped.
     public func resume(_ previous: FileClient) {
-        var client = previous
-        let actions = client.resume(now: transport.sharedNow)
-        fileClient = client
-        performFile(actions)
+        transfer(previous, .resume)
+    }
+
+    /// Makes `client` the session's file client and feeds it `event`.
+    private func transfer(_ client: FileClient, _ event: FileClientEvent) {
+        guard let filePort else { return }
+        if let fileDriver {
+            fileDriver.machine = client
+        } else {
+            fileDriver = MachineDriver(
+                client,
+                scheduler: transport.scheduler,
+                clock: .shared,
+                transmit: { [weak self] message in
+                    guard let self else { return }
+                    self.transport.send(
+                        message,
+                        on: self.link.id,
+                        sourcePort: AppPorts.phone,
+                        destinationPort: filePort,
+                        category: self.category
+                    )
+                },
+                notify: { [weak self] event in self?.fileEvents.append(event) }
+            )
+        }
+        fileDriver?.handle(event)
     }
 
     private func fileReceived(_ message: AppMessage) {
-        guard var client = fileClient else { return }
-        let actions = client.receive(message, now: transport.sharedNow)
-        fileClient = client
-        performFile(actions)
-        fileProgress?(client.receivedBytes)
-    }
-
-    private func performFile(_ actions: [FileServiceAction]) {
-        guard let filePort else { return }
-        for action in actions {
-            switch action {
-            case .transmit(let message):
-                transport.send(
-                    message,
-                    on: link.id,
-                    sourcePort: AppPorts.phone,
-                    destinationPort: filePort,
-                    category: category
-                )
-            case .armTimer(_, let deadline):
-                if let fileTimer { transport.scheduler.cancel(fileTimer) }
-                fileTimer = transport.schedule(atShared: deadline) { [weak self] in
-                    guard let self, var client = self.fileClient else { return }
-                    self.fileTimer = nil
-                    let actions = client.timerFired(now: self.transport.sharedNow)
-                    self.fileClient = client
-                    self.performFile(actions)
-                }
-            case .cancelTimer:
-                if let fileTimer { transport.scheduler.cancel(fileTimer) }
-                fileTimer = nil
-            case .event(let event):
-                fileEvents.append(event)
-            case .connectionLost:
-                break
-            }
-        }
+        guard let fileDriver else { return }
+        fileDriver.handle(.received(message))
+        fileProgress?(fileDriver.machine.receivedBytes)
     }
 
     /// The link went away: the file client keeps what it has for a resume.
     func linkDropped() {
-        if var client = fileClient {
-            let actions = client.linkDropped()
-            fileClient = client
-            performFile(actions)
-        }
+        fileDriver?.handle(.linkDropped)
         close()
     }
 
     func close() {
         closed = true
         control.close()
-        if let fileTimer { transport.scheduler.cancel(fileTimer) }
-        fileTimer = nil
+        fileDriver?.stop()
     }
 }

@@ -53,11 +53,11 @@ import Testing
         throws
     {
         let id = try #require(bench.phonePaths.links.keys.first, sourceLocation: sourceLocation)
-        let before = bench.events.delivered.count
+        let before = bench.events.delivered.all.count
         let payload = LLCSNAPHeader.ipv6.wireBytes + [UInt8](repeating: 0xCD, count: 100)
         for _ in 0..<40 { bench.phone.sendData(payload, on: id, category: .bestEffort) }
         bench.air.virtualScheduler.run(for: .seconds(3))
-        #expect(bench.events.delivered.count - before == 40, sourceLocation: sourceLocation)
+        #expect(bench.events.delivered.all.count - before == 40, sourceLocation: sourceLocation)
         let clock = DataSlotClock(tsfOffsetMicroseconds: bench.phone.cluster?.tsfOffsetMicroseconds ?? 0)
         let slots = Set(schedule.slots)
         #expect(!bench.tap.dataFrames.isEmpty, sourceLocation: sourceLocation)

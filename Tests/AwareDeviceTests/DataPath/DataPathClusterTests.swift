@@ -107,7 +107,7 @@ import Testing
     final class Events: NANDeviceDelegate {
         var phone: [DataPathEvent] = []
         var accessory: [DataPathEvent] = []
-        var delivered: [DataDelivery] = []
+        let delivered = DataDeliveries()
         var phoneJoined: Instant?
 
         func device(_ device: NANDevice, didNotify notification: DeviceNotification) {
@@ -177,7 +177,7 @@ import Testing
         let events = Events()
         phonePaths.eventHandler = { events.phone.append($0) }
         accessoryPaths.eventHandler = { events.accessory.append($0) }
-        accessory.dataHandler = { events.delivered.append($0) }
+        accessory.dataReceiver = events.delivered
         phone.delegate = events
         accessoryPaths.responderConfiguration = { peer, clusterID in
             NDPResponderConfiguration(
@@ -220,7 +220,7 @@ import Testing
             phone.sendData(LLCSNAPHeader.ipv6.wireBytes + [UInt8(index)], on: link.id, category: .bestEffort)
         }
         air.virtualScheduler.run(for: .seconds(2))
-        #expect(events.delivered.count == 20)
+        #expect(events.delivered.all.count == 20)
         let statistics = try #require(phone.dataLinkStatistics(link.id))
         #expect(statistics.framesDelivered == 20 && statistics.framesFailed == 0)
         // Each data frame went once, A3 the Cluster ID, in a committed slot of the anchor's TSF.

@@ -33,7 +33,7 @@ import Testing
         final class Events {
             var accessory: [DataPathEvent] = []
             var phone: [DataPathEvent] = []
-            var delivered: [(DataDelivery, Instant)] = []
+            let delivered = DataDeliveries()
         }
     }
 
@@ -72,7 +72,7 @@ import Testing
         let events = Bench.Events()
         accessoryPaths.eventHandler = { events.accessory.append($0) }
         phonePaths.eventHandler = { events.phone.append($0) }
-        accessory.dataHandler = { [unowned accessory] in events.delivered.append(($0, accessory.now)) }
+        accessory.dataReceiver = events.delivered
         accessoryPaths.responderConfiguration = { peer, clusterID in
             NDPResponderConfiguration(
                 localNMI: Self.accessoryAddress,
@@ -133,8 +133,8 @@ import Testing
         bench.air.virtualScheduler.run(for: .seconds(3))
 
         // Every one arrived at the accessory, once, with the best-effort TID (0).
-        #expect(bench.events.delivered.count == 40)
-        #expect(bench.events.delivered.allSatisfy { $0.0.payload == payload && $0.0.tid == 0 })
+        #expect(bench.events.delivered.all.count == 40)
+        #expect(bench.events.delivered.all.allSatisfy { $0.payload == payload && $0.tid == 0 })
         // On the air: protected, on channel 149, inside the bulk slots of the cluster's TSF.
         let clock = DataSlotClock(tsfOffsetMicroseconds: bench.phone.cluster?.tsfOffsetMicroseconds ?? 0)
         #expect(bench.tap.dataFrames.count >= 40)

@@ -121,8 +121,8 @@ import Testing
 
     @Test func aStreamKeepsItsPlaceInItsCategorysQueue() throws {
         let (bench, id) = try open(seed: 25, mode: .bulk)
-        var order: [UInt8] = []
-        bench.accessory.dataHandler = { delivery in order.append(delivery.payload.last ?? 0) }
+        let delivered = DataDeliveries()
+        bench.accessory.dataReceiver = delivered
         let header = LLCSNAPHeader.ipv6.wireBytes
         let start = bench.phone.now
         bench.phone.sendData(header + [1], on: id, category: .bestEffort)
@@ -139,7 +139,7 @@ import Testing
         }
         bench.air.virtualScheduler.run(for: .seconds(1))
         // Queued at 0, 10, 30 and 35 µs: sent in that order, whenever the window opened.
-        #expect(order == [1, 10, 11, 2])
+        #expect(delivered.all.map { $0.payload.last ?? 0 } == [1, 10, 11, 2])
     }
 
     @Test func aSeedReproducesTheDataFramesBitForBit() throws {

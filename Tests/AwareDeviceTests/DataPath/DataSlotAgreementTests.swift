@@ -59,9 +59,9 @@ import Testing
         let tap: Tap
         let delivered: Delivered
 
-        final class Delivered {
-            var phone: [DataDelivery] = []
-            var accessory: [DataDelivery] = []
+        struct Delivered {
+            let phone = DataDeliveries()
+            let accessory = DataDeliveries()
         }
 
         var anchorCluster: ClusterStatus? { phone.cluster?.isAnchorMaster == true ? phone.cluster : accessory.cluster }
@@ -102,8 +102,8 @@ import Testing
             seed: seed &+ 1
         )
         let delivered = Bench.Delivered()
-        phone.dataHandler = { delivered.phone.append($0) }
-        accessory.dataHandler = { delivered.accessory.append($0) }
+        phone.dataReceiver = delivered.phone
+        accessory.dataReceiver = delivered.accessory
         let (first, second) = setup.phoneAnchors ? (phone, accessory) : (accessory, phone)
         try first.start()
         air.virtualScheduler.run(for: .seconds(3))
@@ -190,7 +190,7 @@ import Testing
         #expect(sent.count == Self.committed.count, "transmissions: \(sent.map { truth.slot(at: $0.time) })")
         #expect(Set(sent.map { truth.slot(at: $0.time) }) == Self.committed)
         let delivered = phoneSends ? bench.delivered.accessory : bench.delivered.phone
-        #expect(delivered.map { Int($0.payload.last ?? 0xFF) }.sorted() == Self.committed.sorted())
+        #expect(delivered.all.map { Int($0.payload.last ?? 0xFF) }.sorted() == Self.committed.sorted())
         let statistics = try #require(sender.dataLinkStatistics(id))
         #expect(statistics.framesDelivered == Self.committed.count)
         #expect(statistics.framesFailed == 0)

@@ -20,7 +20,7 @@ struct FileServiceLink {
     var corrupt: (AppMessage) -> AppMessage = { $0 }
     var now = Instant.zero
     var events: [FileTransferEvent] = []
-    var serverActions: [FileServiceAction] = []
+    var serverActions: [FileServerAction] = []
     var requests: [FileRequest] = []
     private var clientTimer: Instant?
     private var serverTimers: [UInt16: Instant] = [:]
@@ -32,9 +32,9 @@ struct FileServiceLink {
         self.server = server
     }
 
-    mutating func start() { apply(client.start(now: now), fromClient: true) }
-    mutating func resume() { apply(client.resume(now: now), fromClient: true) }
-    mutating func linkDropped() { apply(client.linkDropped(), fromClient: true) }
+    mutating func start() { applyClient(client.handle(.start, now: now)) }
+    mutating func resume() { applyClient(client.handle(.resume, now: now)) }
+    mutating func linkDropped() { applyClient(client.handle(.linkDropped, now: now)) }
 
     /// Runs until nothing is pending, `limit` passes, or `stop` says so after an event.
     mutating func run(limit: Interval = .seconds(3600), stop: (FileClient) -> Bool = { _ in false }) {
@@ -51,44 +51,60 @@ struct FileServiceLink {
             switch first.1 {
             case -1:
                 clientTimer = nil
-                apply(client.timerFired(now: now), fromClient: true)
+                applyClient(client.handle(.timerFired, now: now))
             case -2:
                 let next = queue.min(by: { ($0.at, $0.order) < ($1.at, $1.order) })!
                 queue.removeAll { $0.order == next.order }
                 guard linkUp(client) else { continue }
                 if next.toServer {
-                    apply(server.receive(next.message, now: now), fromClient: false)
+                    applyServer(server.handle(.received(next.message), now: now))
                 } else {
-                    apply(client.receive(next.message, now: now), fromClient: true)
+                    applyClient(client.handle(.received(next.message), now: now))
                 }
             default:
                 let flowID = UInt16(first.1)
                 serverTimers[flowID] = nil
-                apply(server.timerFired(flowID: flowID, now: now), fromClient: false)
+                applyServer(server.handle(.timerFired(flowID: flowID), now: now))
             }
         }
     }
 
-    private mutating func apply(_ actions: [FileServiceAction], fromClient: Bool) {
-        if !fromClient { serverActions += actions }
+    private mutating func applyClient(_ actions: [FileClientAction]) {
         for action in actions {
             switch action {
             case .transmit(let message):
-                if fromClient, case .fileRequest(let request) = message.body, !requests.contains(request) {
+                if case .fileRequest(let request) = message.body, !requests.contains(request) {
                     requests.append(request)
                 }
-                let delivered = fromClient ? message : corrupt(message)
-                queue.append(InFlight(at: now + delay, order: order, toServer: fromClient, message: delivered))
-                order += 1
-            case .armTimer(let flowID, let at):
-                if fromClient { clientTimer = at } else { serverTimers[flowID] = at }
-            case .cancelTimer(let flowID):
-                if fromClient { clientTimer = nil } else { serverTimers[flowID] = nil }
-            case .event(let event):
+                send(message, toServer: true)
+            case .arm(.transfer, let at):
+                clientTimer = at
+            case .cancel(.transfer):
+                clientTimer = nil
+            case .notify(let event):
                 events.append(event)
-            case .connectionLost:
+            }
+        }
+    }
+
+    private mutating func applyServer(_ actions: [FileServerAction]) {
+        serverActions += actions
+        for action in actions {
+            switch action {
+            case .transmit(let message):
+                send(corrupt(message), toServer: false)
+            case .arm(.retransmission(let flowID), let at):
+                serverTimers[flowID] = at
+            case .cancel(.retransmission(let flowID)):
+                serverTimers[flowID] = nil
+            case .notify(.connectionLost):
                 break
             }
         }
+    }
+
+    private mutating func send(_ message: AppMessage, toServer: Bool) {
+        queue.append(InFlight(at: now + delay, order: order, toServer: toServer, message: message))
+        order += 1
     }
 }

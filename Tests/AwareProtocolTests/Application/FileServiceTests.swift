@@ -80,7 +80,7 @@ import Testing
         #expect(result.matches && result.resumes == 1)
         #expect(result.computedSHA256 == Self.expectedDigest(name: "clip.mov", size: 20_000))
         // The server's first connection stopped hearing acks and gave up on its own.
-        #expect(link.serverActions.contains { if case .connectionLost(10, _) = $0 { true } else { false } })
+        #expect(link.serverActions.contains { if case .notify(.connectionLost(10, _)) = $0 { true } else { false } })
     }
 
     @Test func aSilentServerInterruptsTheTransferAfterTheIdleTimeout() {
@@ -138,7 +138,7 @@ import Testing
         let digest = [UInt8](repeating: 0x5A, count: 32)
         var server = FileServer(files: [], chunkSize: 1000)
         server.add(clip, sha256: digest)
-        let sent = server.receive(request("clip.mov", offset: 699_999_950), now: .zero).compactMap { action in
+        let sent = server.handle(.received(request("clip.mov", offset: 699_999_950)), now: .zero).compactMap { action in
             if case .transmit(let message) = action { message.body } else { nil }
         }
         let tail = Self.expectedTail(name: "clip.mov", offset: 699_999_950, size: 700_000_000)
@@ -168,7 +168,7 @@ import Testing
 
     @Test func anOffsetPastTheEndIsRefused() {
         var server = FileServer(files: [FileContent(name: "a", size: 10)])
-        let sent = server.receive(request("a", offset: 11), now: .zero).compactMap { action in
+        let sent = server.handle(.received(request("a", offset: 11)), now: .zero).compactMap { action in
             if case .transmit(let message) = action { message.body } else { nil }
         }
         #expect(

@@ -81,7 +81,11 @@ import Testing
         #expect(sender.receive(AppMessage(flowID: 1, sequence: 2, sentAt: 0, body: .ack), now: .zero).isEmpty)
         #expect(sender.receive(AppMessage(flowID: 2, sequence: 1, sentAt: 0, body: .ack), now: .zero).isEmpty)
         #expect(sender.inFlight == 1)
-        #expect(sender.receive(AppMessage(flowID: 1, sequence: 1, sentAt: 0, body: .ack), now: .zero) == [.cancelTimer])
+        #expect(
+            sender.receive(AppMessage(flowID: 1, sequence: 1, sentAt: 0, body: .ack), now: .zero) == [
+                .cancel(.retransmission)
+            ]
+        )
         #expect(sender.isIdle)
     }
 
@@ -116,7 +120,7 @@ import Testing
         #expect(
             first == [
                 .transmit(AppMessage(flowID: 1, sequence: 0, sentAt: 0, body: .segment([7]))),
-                .armTimer(at: Instant.zero + .seconds(1)),
+                .arm(.retransmission, at: Instant.zero + .seconds(1)),
             ]
         )
         #expect(sender.timerFired(now: Instant.zero + .milliseconds(500)).isEmpty)
@@ -124,7 +128,7 @@ import Testing
         #expect(
             retry == [
                 .transmit(AppMessage(flowID: 1, sequence: 0, sentAt: 1_000_000_000, body: .segment([7]))),
-                .armTimer(at: Instant.zero + .seconds(3)),
+                .arm(.retransmission, at: Instant.zero + .seconds(3)),
             ]
         )
         // Karn: the ack of a retransmitted segment gives no round-trip sample.
@@ -158,7 +162,7 @@ import Testing
         #expect(receiver.statistics.outOfOrder == 2 && receiver.statistics.dropped == 1)
         #expect(
             receiver.receive(segment(0), now: .zero) == [
-                .deliver(.segment([0])), .deliver(.segment([1])), .deliver(.segment([2])),
+                .notify(.deliver(.segment([0]))), .notify(.deliver(.segment([1]))), .notify(.deliver(.segment([2]))),
                 .transmit(AppMessage(flowID: 1, sequence: 3, sentAt: 0, body: .ack)),
             ]
         )

@@ -80,11 +80,11 @@ struct ReliableLink {
                     guard !dropAcks(index) else { continue }
                     enqueue(message, toReceiver: false, after: delay)
                 }
-            case .armTimer(let at): timer = at
-            case .cancelTimer: timer = nil
-            case .deliver(.segment(let payload)): delivered.append(payload)
-            case .deliver: break
-            case .failed(let failure): failures.append(failure)
+            case .arm(.retransmission, let at): timer = at
+            case .cancel(.retransmission): timer = nil
+            case .notify(.deliver(.segment(let payload))): delivered.append(payload)
+            case .notify(.deliver): break
+            case .notify(.failed(let failure)): failures.append(failure)
             }
         }
     }

@@ -48,11 +48,11 @@ import Testing
         var responderFailure: NDPFailure? { Self.failure(responderActions) }
 
         static func agreed(_ actions: [NDLScheduleAction]) -> NDPSchedule? {
-            actions.lazy.compactMap { if case .agreed(let schedule, _) = $0 { schedule } else { nil } }.first
+            actions.lazy.compactMap { if case .notify(.agreed(let schedule, _)) = $0 { schedule } else { nil } }.first
         }
 
         static func failure(_ actions: [NDLScheduleAction]) -> NDPFailure? {
-            actions.lazy.compactMap { if case .failed(let failure) = $0 { failure } else { nil } }.first
+            actions.lazy.compactMap { if case .notify(.failed(let failure)) = $0 { failure } else { nil } }.first
         }
     }
 
@@ -289,7 +289,7 @@ import Testing
             Self.transmitted(second) == Self.transmitted(first) && Self.transmitted(third) == Self.transmitted(first)
         )
         let last = machine.handle(.timerFired(.awaitingScheduleResponse), now: Instant.zero + .seconds(3))
-        #expect(last == [.failed(NDPFailure(.timeout(.awaitingScheduleResponse)))])
+        #expect(last == [.notify(.failed(NDPFailure(.timeout(.awaitingScheduleResponse))))])
         #expect(machine.isFinished)
     }
 

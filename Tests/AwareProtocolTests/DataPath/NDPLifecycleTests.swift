@@ -8,7 +8,7 @@ import Testing
 @Suite struct NDPLifecycleTests {
     private func terminated(_ actions: [NDPAction]) -> (NDPLink.ID, NANReasonCode, Bool)? {
         actions.lazy.compactMap { action -> (NDPLink.ID, NANReasonCode, Bool)? in
-            if case .terminated(let id, let reason, let byPeer) = action { (id, reason, byPeer) } else { nil }
+            if case .notify(.terminated(let id, let reason, let byPeer)) = action { (id, reason, byPeer) } else { nil }
         }.first
     }
 
@@ -59,7 +59,7 @@ import Testing
         let third = initiator.handle(.timerFired(.awaitingResponse), now: .zero + .seconds(2))
         #expect(NDPTest.transmitted(third) == request)
         let last = initiator.handle(.timerFired(.awaitingResponse), now: .zero + .seconds(3))
-        #expect(last == [.failed(NDPFailure(.timeout(.awaitingResponse)))])
+        #expect(last == [.notify(.failed(NDPFailure(.timeout(.awaitingResponse))))])
         #expect(initiator.handle(.timerFired(.awaitingResponse), now: .zero + .seconds(4)).isEmpty)
     }
 
@@ -100,7 +100,7 @@ import Testing
         _ = silent.handle(.timerFired(.awaitingConfirm), now: .zero)
         #expect(
             silent.handle(.timerFired(.awaitingConfirm), now: .zero) == [
-                .failed(NDPFailure(.timeout(.awaitingConfirm)))
+                .notify(.failed(NDPFailure(.timeout(.awaitingConfirm))))
             ]
         )
     }

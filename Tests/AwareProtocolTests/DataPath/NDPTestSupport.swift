@@ -84,11 +84,11 @@ enum NDPTest {
     }
 
     static func established(_ actions: [NDPAction]) -> NDPLink? {
-        actions.lazy.compactMap { if case .established(let link) = $0 { link } else { nil } }.first
+        actions.lazy.compactMap { if case .notify(.established(let link)) = $0 { link } else { nil } }.first
     }
 
     static func failure(_ actions: [NDPAction]) -> NDPFailure? {
-        actions.lazy.compactMap { if case .failed(let failure) = $0 { failure } else { nil } }.first
+        actions.lazy.compactMap { if case .notify(.failed(let failure)) = $0 { failure } else { nil } }.first
     }
 
     /// Both machines after an exchange over a lossless wire, with everything each one did.
