@@ -70,8 +70,9 @@ public final class AccessoryHost {
         } catch {
             throw .air(error)
         }
-        // Lockstep: capture times are the air's virtual time, so a seed gives the same pcap bytes.
-        let epoch = lockstep ? 0 : UInt64(Date().timeIntervalSince1970 * 1e9)
+        // Capture times are the scheduler's calendar; in lockstep the air's virtual time, so a
+        // seed gives the same pcap bytes.
+        let epoch = lockstep ? 0 : UInt64(clamping: scheduler.calendarTime(of: .zero).unixNanoseconds)
         let tap = try makeTap(epochNanoseconds: epoch)
         if let tap { air.addTap(tap) }
         var socketOptions = options
@@ -114,7 +115,7 @@ public final class AccessoryHost {
         } catch {
             throw .radio(error)
         }
-        let tap = try makeTap(epochNanoseconds: UInt64(Date().timeIntervalSince1970 * 1e9))
+        let tap = try makeTap(epochNanoseconds: UInt64(clamping: scheduler.calendarTime(of: .zero).unixNanoseconds))
         if let tap { radio.addTap(tap) }
         var radioOptions = options
         radioOptions.pinSource = .systemRandom
