@@ -82,21 +82,23 @@ public final class NANDevice {
         )
         if let period = configuration.announcementPeriod { discoveryConfiguration.announcementPeriod = period }
         // One generator for both machines: their draws interleave in the order events reach them.
+        // The drivers are the device's own and never outlive it, so their closures hold it unowned
+        // (cheaper than a weak load on every action).
         let random = DeviceRandom(seed: seed)
         discoveryDriver = MachineDriver(
             DiscoveryEngine(configuration: discoveryConfiguration),
             scheduler: air.scheduler,
             random: random,
-            transmit: { [weak self] request in self?.transmit(request) },
-            notify: { [weak self] notification in self?.discoveryNotified(notification) }
+            transmit: { [unowned self] request in transmit(request) },
+            notify: { [unowned self] notification in discoveryNotified(notification) }
         )
         synchronizationDriver = configuration.synchronization.map { synchronization in
             MachineDriver(
                 SynchronizationEngine(configuration: synchronization),
                 scheduler: air.scheduler,
                 random: random,
-                transmit: { [weak self] request in self?.transmit(request) },
-                notify: { [weak self] notification in self?.synchronizationNotified(notification) }
+                transmit: { [unowned self] request in transmit(request) },
+                notify: { [unowned self] notification in synchronizationNotified(notification) }
             )
         }
     }
