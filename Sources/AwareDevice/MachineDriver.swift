@@ -94,9 +94,9 @@ public final class MachineDriver<Machine: ProtocolMachine> {
             case .arm(let timer, let instant):
                 if let previous = timers[timer] { scheduler.cancel(previous) }
                 // Unowned, not weak: a weak reference gives the driver a side table, and every
-                // retain and release of it then takes the slow path (`aware-bench discovery-soak`
-                // measured the accessory alone 1.5 times slower). `deinit` cancels every timer, so
-                // none fires after the driver is gone.
+                // retain and release of it then takes the runtime's slow path (a profile of
+                // `aware-bench discovery-soak` showed those paths grow). `deinit` cancels every
+                // timer, so none fires after the driver is gone.
                 timers[timer] = scheduler.schedule(at: schedulerInstant(instant)) { [unowned self] in
                     self.timers[timer] = nil
                     self.handle(Machine.timerEvent(timer))
