@@ -30,14 +30,14 @@ import Testing
         let tag = try NIRATag.compute(nik: nik, nmi: accessory.octets, nonce: nonce)
         let nira = IdentityResolutionAttribute(nonce: nonce, tag: tag)
         let halfDay = [record(lifetime: 43_200)]
-        #expect(PhonePairing.resolving(halfDay, nira: nira, publisher: accessory, now: 1_000_000 + 43_199) != nil)
-        #expect(PhonePairing.resolving(halfDay, nira: nira, publisher: accessory, now: 1_000_000 + 43_200) == nil)
+        #expect(PairingManager.resolving(halfDay, nira: nira, publisher: accessory, now: 1_000_000 + 43_199) != nil)
+        #expect(PairingManager.resolving(halfDay, nira: nira, publisher: accessory, now: 1_000_000 + 43_200) == nil)
         let forever = [record(lifetime: 0)]
         #expect(
-            PhonePairing.resolving(forever, nira: nira, publisher: accessory, now: 1_000_000 + 10 * 31_536_000) != nil
+            PairingManager.resolving(forever, nira: nira, publisher: accessory, now: 1_000_000 + 10 * 31_536_000) != nil
         )
         // Another NMI does not resolve with the same tag.
         let other = MACAddress(0x02, 0xA0, 0, 0, 0, 0x02)
-        #expect(PhonePairing.resolving(forever, nira: nira, publisher: other, now: 1_000_000) == nil)
+        #expect(PairingManager.resolving(forever, nira: nira, publisher: other, now: 1_000_000) == nil)
     }
 }

@@ -80,17 +80,6 @@ public final class PhonePairing: PairingDelegate {
         return manager.resolve(nira, publisher: result.publisherAddress)
     }
 
-    /// The first of `records` whose NIK, still within its lifetime at `now` (Unix seconds),
-    /// resolves `nira` as sent by `publisher`.
-    static func resolving(
-        _ records: [PairingRecord],
-        nira: IdentityResolutionAttribute,
-        publisher: MACAddress,
-        now: Int64
-    ) -> PairingRecord? {
-        PairingManager.resolving(records, nira: nira, publisher: publisher, now: now)
-    }
-
     private func begin(_ result: DiscoveryResult) {
         outcome = nil
         accessory = result.publisherAddress
