@@ -113,7 +113,9 @@ extension ProfileFacts {
             modelName: profile.device.modelName,
             pairingName: profile.device.pairingName,
             dataPath: DataPathFacts(profile: profile),
-            nikLifetimeSeconds: profile.pairing.flatMap { $0.cache.nik ? $0.cache.nikLifetimeSeconds : nil }
+            nikLifetimeSeconds: profile.pairing.flatMap { $0.cache.nik ? $0.cache.nikLifetimeSeconds : nil },
+            pin: profile.pairing.map { PINFacts(length: $0.pin.fixed?.count ?? $0.pin.length, fixed: $0.pin.fixed) },
+            pairedDeviceLimit: profile.pairing.map { PairedDeviceLimit(count: $0.maxPairedDevices) }
         )
     }
 }

@@ -17,6 +17,15 @@ public struct ProfileFacts: Hashable, Sendable {
     /// How long a phone may keep the accessory's NIK (`pairing.cache.nikLifetimeSeconds`, 0 = no
     /// expiry); nil when the accessory hands out no NIK.
     public var nikLifetimeSeconds: Int?
+    /// The PIN the accessory shows: one per attempt, or the same every time (a label); nil when
+    /// the profile offers no pairing.
+    public var pin: PINFacts?
+    /// The most phones the accessory keeps pairing keys for, and what one more gets; nil when
+    /// the profile offers no pairing.
+    public var pairedDeviceLimit: PairedDeviceLimit?
+    /// How many phones may hold data paths with the accessory at once (`radio.maxDataPathPeers`):
+    /// 1 for an accessory that serves one phone at a time.
+    public var maxDataPathPeers: Int
 
     public init(
         path: String,
@@ -27,8 +36,14 @@ public struct ProfileFacts: Hashable, Sendable {
         modelName: String? = nil,
         pairingName: String? = nil,
         dataPath: DataPathFacts? = nil,
-        nikLifetimeSeconds: Int? = nil
+        nikLifetimeSeconds: Int? = nil,
+        pin: PINFacts? = nil,
+        pairedDeviceLimit: PairedDeviceLimit? = nil,
+        maxDataPathPeers: Int = 8
     ) {
+        self.pin = pin
+        self.pairedDeviceLimit = pairedDeviceLimit
+        self.maxDataPathPeers = maxDataPathPeers
         self.dataPath = dataPath
         self.nikLifetimeSeconds = nikLifetimeSeconds
         self.vendorName = vendorName
@@ -38,6 +53,43 @@ public struct ProfileFacts: Hashable, Sendable {
         self.services = services
         self.offersPairing = offersPairing
         self.bootstrappingMethods = bootstrappingMethods
+    }
+}
+
+/// The accessory's PIN policy (`pairing.pin`): a device with a screen shows a fresh PIN for
+/// every attempt; a headless one prints a fixed PIN on a label (apple-peer-model.md 3).
+public struct PINFacts: Hashable, Sendable {
+    /// Digits in the PIN.
+    public var length: Int
+    /// The label's PIN when the profile declares it fixed (`pairing.pin.fixed`); nil for a fresh
+    /// PIN per attempt.
+    public var fixed: String?
+
+    public init(length: Int, fixed: String? = nil) {
+        self.length = length
+        self.fixed = fixed
+    }
+
+    /// The accessory shows the same PIN for every attempt.
+    public var isFixed: Bool { fixed != nil }
+}
+
+/// How many phones the accessory keeps pairing keys for (`pairing.maxPairedDevices`) and what
+/// happens to one more (`pairing.whenFull`). Both answers are legitimate firmware policy.
+public struct PairedDeviceLimit: Hashable, Sendable {
+    public enum WhenFull: String, Hashable, Sendable, CaseIterable {
+        /// The new phone is refused (reason paired-device-limit) until the user removes one.
+        case refuse
+        /// The new phone pairs and the oldest pairing (the earliest made) is forgotten.
+        case replaceOldest
+    }
+
+    public var count: Int
+    public var whenFull: WhenFull
+
+    public init(count: Int, whenFull: WhenFull = .refuse) {
+        self.count = count
+        self.whenFull = whenFull
     }
 }
 
