@@ -12,6 +12,14 @@ public struct ConformanceTest: Sendable {
     public let needsRestart: Bool
     /// The test runs the accessory with another profile variant or fault switch.
     public let needsReconfigure: Bool
+    /// The test needs a profile variant only for some profiles (a second service where the
+    /// profile has one, the other performance mode where it offers both): when this holds.
+    public let needsReconfigureWhen: ProfileCondition?
+    /// The test factory-resets the accessory (every pairing forgotten).
+    public let needsFactoryReset: Bool
+    /// The test judges from the accessory's own event log, which only `accessory-emu` keeps
+    /// (docs/reference/events.md); the air shows nothing of it.
+    public let needsEventLog: Bool
     /// How much virtual time the test may spend; the body's simulated air stops there.
     public let budget: Interval
     /// How long the runner waits in wall-clock time before calling it a timeout; nil: the run's default.
@@ -27,6 +35,9 @@ public struct ConformanceTest: Sendable {
         requires requirements: [TestRequirement] = [],
         needsRestart: Bool = false,
         needsReconfigure: Bool = false,
+        needsReconfigureWhen: ProfileCondition? = nil,
+        needsFactoryReset: Bool = false,
+        needsEventLog: Bool = false,
         budget: Interval = .seconds(Int64(30)),
         wallLimit: Duration? = nil,
         faultContract: FaultContract = FaultContract(),
@@ -40,6 +51,9 @@ public struct ConformanceTest: Sendable {
         self.requirements = requirements
         self.needsRestart = needsRestart
         self.needsReconfigure = needsReconfigure
+        self.needsReconfigureWhen = needsReconfigureWhen
+        self.needsFactoryReset = needsFactoryReset
+        self.needsEventLog = needsEventLog
         self.budget = budget
         self.wallLimit = wallLimit
         self.faultContract = faultContract
@@ -54,6 +68,9 @@ public struct ConformanceTest: Sendable {
         requires requirements: [TestRequirement] = [],
         needsRestart: Bool = false,
         needsReconfigure: Bool = false,
+        needsReconfigureWhen: ProfileCondition? = nil,
+        needsFactoryReset: Bool = false,
+        needsEventLog: Bool = false,
         budget: Interval = .seconds(Int64(30)),
         wallLimit: Duration? = nil,
         faultContract: FaultContract = FaultContract(),
@@ -66,6 +83,9 @@ public struct ConformanceTest: Sendable {
             requires: requirements,
             needsRestart: needsRestart,
             needsReconfigure: needsReconfigure,
+            needsReconfigureWhen: needsReconfigureWhen,
+            needsFactoryReset: needsFactoryReset,
+            needsEventLog: needsEventLog,
             budget: budget,
             wallLimit: wallLimit,
             faultContract: faultContract,
@@ -76,16 +96,28 @@ public struct ConformanceTest: Sendable {
     public var group: String { id.group }
 
     /// Whether the test runs here. Target abilities are checked first: a test that needs a restart is
-    /// skipped on a `socket` target whatever the profile says, and the reason says so.
+    /// skipped on a `socket` target without a way to restart the accessory whatever the profile
+    /// says, and the reason names the option that would run it.
     public func applicability(on capabilities: TargetCapabilities) -> Applicability {
         if needsRestart, case .unavailable(let reason) = capabilities.restart {
             return .notApplicable(reason: "needs to restart the accessory: \(reason)")
+        }
+        if needsFactoryReset, case .unavailable(let reason) = capabilities.factoryReset {
+            return .notApplicable(reason: "needs to factory-reset the accessory: \(reason)")
+        }
+        if needsEventLog, case .unavailable(let reason) = capabilities.eventLog {
+            return .notApplicable(reason: "judges from the accessory's event log: \(reason)")
         }
         if needsReconfigure, case .unavailable(let reason) = capabilities.reconfigure {
             return .notApplicable(reason: "needs to reconfigure the accessory: \(reason)")
         }
         guard let profile = capabilities.profile else {
             return .notApplicable(reason: "no profile")
+        }
+        if let condition = needsReconfigureWhen, condition.holds(for: profile),
+            case .unavailable(let reason) = capabilities.reconfigure
+        {
+            return .notApplicable(reason: "needs a profile variant (\(condition)): \(reason)")
         }
         for requirement in requirements where !requirement.isMet(by: profile) {
             return .notApplicable(reason: requirement.unmetReason(profile))
@@ -126,6 +158,12 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
     case performanceMode(String)
     /// A file service in the profile's app.
     case fileService
+    /// A fresh PIN for every attempt (`pairing.pin` without `fixed`).
+    case freshPIN
+    /// The accessory keeps pairing keys for at least this many phones (`pairing.maxPairedDevices`).
+    case pairedDevices(atLeast: Int)
+    /// At least this many phones may hold data paths at once (`radio.maxDataPathPeers`).
+    case dataPathPeers(atLeast: Int)
 
     public func isMet(by profile: ProfileFacts) -> Bool {
         switch self {
@@ -140,6 +178,9 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
         case .dataPath: profile.dataPath != nil
         case .performanceMode(let mode): profile.dataPath?.serviceClasses[mode] != nil
         case .fileService: profile.dataPath?.fileService != nil
+        case .freshPIN: profile.pin.map { !$0.isFixed } ?? false
+        case .pairedDevices(let count): (profile.pairedDeviceLimit?.count ?? 0) >= count
+        case .dataPathPeers(let count): profile.maxDataPathPeers >= count
         }
     }
 
@@ -156,6 +197,9 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
         case .dataPath: "a service that takes data paths"
         case .performanceMode(let mode): "the \(mode) performance mode"
         case .fileService: "a file service"
+        case .freshPIN: "a fresh PIN for every pairing attempt"
+        case .pairedDevices(let count): "pairing keys kept for at least \(count) phones"
+        case .dataPathPeers(let count): "data paths with at least \(count) phones at once"
         }
     }
 
@@ -167,6 +211,16 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
             "the profile publishes \(profile.services.count) service\(profile.services.count == 1 ? "" : "s"), "
                 + "the test needs at least \(count)"
         case .performanceMode(let mode): "the profile does not offer the \(mode) performance mode"
+        case .freshPIN:
+            profile.pin == nil
+                ? "the profile does not offer pairing"
+                : "the profile's PIN is fixed (pairing.pin.fixed): every attempt shows the same PIN"
+        case .pairedDevices(let count):
+            "the profile keeps pairing keys for \(profile.pairedDeviceLimit?.count ?? 0) phone(s) "
+                + "(pairing.maxPairedDevices), the test needs \(count)"
+        case .dataPathPeers(let count):
+            "the profile serves \(profile.maxDataPathPeers) phone(s) at a time (radio.maxDataPathPeers), "
+                + "the test needs \(count)"
         case .unsolicitedPublish, .solicitedPublish, .matchFilter, .publishTTL, .txtKey, .dataPath, .fileService:
             "the profile has no \(description.dropFirst(2))"
         }
@@ -197,17 +251,27 @@ public struct TargetCapabilities: Hashable, Sendable {
     public var profile: ProfileFacts?
     public var restart: TargetAbility
     public var reconfigure: TargetAbility
+    /// The factory reset: `accessory-emu reset` where the runner owns the accessory, the control
+    /// socket's `factory-reset`, or the operator's `--reset-command`.
+    public var factoryReset: TargetAbility
+    /// The accessory's own event log (docs/reference/events.md): `accessory-emu` started by the
+    /// runner shows it; a device on an air does not.
+    public var eventLog: TargetAbility
 
     public init(
         target: String,
         profile: ProfileFacts?,
         restart: TargetAbility = .available,
-        reconfigure: TargetAbility = .available
+        reconfigure: TargetAbility = .available,
+        factoryReset: TargetAbility? = nil,
+        eventLog: TargetAbility = .available
     ) {
         self.target = target
         self.profile = profile
         self.restart = restart
         self.reconfigure = reconfigure
+        self.factoryReset = factoryReset ?? restart
+        self.eventLog = eventLog
     }
 }
 
