@@ -90,7 +90,7 @@ final class DataPathBench {
 
     /// Pairs with the PIN the accessory displays.
     func pair(_ phone: Phone, _ result: DiscoveryResult) throws {
-        phone.pairing.pair(with: result, pin: { [unowned self] in displayed.last?.pin.digits })
+        phone.pairing.pair(with: result, pin: .now { [unowned self] in displayed.last?.pin.digits })
         _ = run(.seconds(30)) { phone.pairing.outcome != nil }
         // The accessory hears the last frame a moment after the phone decided.
         run(for: .milliseconds(100))

@@ -97,7 +97,7 @@ final class SoakBench {
     func pairWithPIN() throws(Failure) {
         let phone = try join(cycle: 0)
         let result = try discover(phone, cycle: 0)
-        phone.pairing.pair(with: result, pin: { [unowned self] in displayed.last?.pin.digits })
+        phone.pairing.pair(with: result, pin: .now { [unowned self] in displayed.last?.pin.digits })
         _ = run(.seconds(30)) { phone.pairing.outcome != nil }
         scheduler.run(for: .milliseconds(100))
         guard let outcome = phone.pairing.outcome, outcome.result == .paired, outcome.keysCached else {

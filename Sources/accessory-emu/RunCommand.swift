@@ -91,6 +91,15 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Read control commands (JSON lines) from standard input; end of input stops the emulator.")
     var controlStdin = false
 
+    @Flag(
+        name: .customLong("no-display-side-channel"),
+        help: ArgumentHelp(
+            "On the socket air, show the PIN on this process's display only, not on the air's side channel: a runner "
+                + "then needs the PIN another way (aware-conform run --pin-command), as with a real device."
+        )
+    )
+    var noDisplaySideChannel = false
+
     @Option(
         help: ArgumentHelp(
             "Listen for control commands (JSON lines: status, paired-devices, reboot, factory-reset, set-faults, "
@@ -230,6 +239,7 @@ struct RunCommand: ParsableCommand {
             addressIsFixed: overrideAddress != nil,
             performanceMode: performanceMode
         )
+        host.publishesDisplayOnAir = !noDisplaySideChannel
         let outcome: Result<Void, AccessoryHostError>
         switch specifier {
         case .simulated: outcome = Result { () throws(AccessoryHostError) in try host.runSimulated(duration: duration) }

@@ -15,6 +15,9 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var targetOptions: TargetOptions
 
+    @OptionGroup(title: "The accessory's PIN, power and reset (a device the runner did not build)")
+    var operatorOptions: OperatorOptions
+
     @Flag(
         help: ArgumentHelp(
             "Print, as JSON, the tests each accessory fault must make fail against the profile (what selftest "
@@ -43,7 +46,17 @@ struct ListCommand: ParsableCommand {
         let loaded = try options.loadProfile(required: false)
         let target: any AccessoryTarget
         if let (profile, document, path) = loaded {
-            target = try options.makeTarget(profile: profile, document: document, path: path)
+            let operatorAccess = try operatorOptions.access(
+                target: options.target,
+                control: options.control,
+                profile: profile
+            )
+            target = try options.makeTarget(
+                profile: profile,
+                document: document,
+                path: path,
+                operatorAccess: operatorAccess
+            )
         } else {
             target = EmbeddedTarget(
                 profileDocument: Data(),

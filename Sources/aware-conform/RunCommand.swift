@@ -28,6 +28,9 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var targetOptions: TargetOptions
 
+    @OptionGroup(title: "The accessory's PIN, power and reset (a device the runner did not build)")
+    var operatorOptions: OperatorOptions
+
     @Option(
         name: .customLong("only"),
         help: ArgumentHelp("Run only the tests this GLOB selects (repeatable).", valueName: "glob")
@@ -119,7 +122,17 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         logging.bootstrap()
         guard let (profile, document, path) = try targetOptions.loadProfile(required: true) else { return }
-        let target = try targetOptions.makeTarget(profile: profile, document: document, path: path)
+        let operatorAccess = try operatorOptions.access(
+            target: targetOptions.target,
+            control: targetOptions.control,
+            profile: profile
+        )
+        let target = try targetOptions.makeTarget(
+            profile: profile,
+            document: document,
+            path: path,
+            operatorAccess: operatorAccess
+        )
         let catalogue = try TestCatalogue(ConformanceSuites.tests(target: target, faults: faults))
         let selection = TestSelection(only: only, skip: skip)
         let parsedShard: Shard?
@@ -136,12 +149,13 @@ struct RunCommand: ParsableCommand {
         if let faultPlanPath { rerun += ["--fault-plan", faultPlanPath] }
         if proposalShape != .basic { rerun += ["--proposal-shape", proposalShape.rawValue] }
         if let control = targetOptions.control { rerun += ["--control", control] }
+        rerun += operatorOptions.rerunArguments
         for fault in faults { rerun += ["--fault", fault] }
         let configuration = RunConfiguration(
             capabilities: target.capabilities,
             baseSeed: seed,
             selection: selection,
-            jobs: targetOptions.effectiveJobs(jobs),
+            jobs: targetOptions.effectiveJobs(jobs, operatorAccess: operatorAccess),
             shard: parsedShard,
             iterations: iterations,
             evidence: evidence.map { .everyTest(directory: $0) } ?? .default,

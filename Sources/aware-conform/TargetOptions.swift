@@ -50,8 +50,13 @@ struct TargetOptions: ParsableArguments {
     }
 
     /// Tests at once: a controlled accessory is shared, and one test's reboot would cut another's
-    /// session, so they take turns.
-    func effectiveJobs(_ requested: Int) -> Int { control == nil ? requested : 1 }
+    /// session, so they take turns; so do tests that may ask the operator to reboot it or the
+    /// person at the terminal anything.
+    func effectiveJobs(_ requested: Int, operatorAccess: OperatorAccess = OperatorAccess()) -> Int {
+        let shared =
+            control != nil || operatorAccess.reboot != nil || operatorAccess.reset != nil || operatorAccess.prompts
+        return shared ? 1 : requested
+    }
 
     /// The profile and its document; usage errors (exit 2) name the file and the problem.
     func loadProfile(required: Bool) throws -> (AccessoryProfile, Data, String)? {
@@ -73,12 +78,24 @@ struct TargetOptions: ParsableArguments {
         return (loaded, document, path)
     }
 
-    /// The target for `profile`; environment problems exit 3.
-    func makeTarget(profile: AccessoryProfile, document: Data, path: String) throws -> any AccessoryTarget {
+    /// The target for `profile`, reaching beyond the air with `operatorAccess`; environment
+    /// problems exit 3.
+    func makeTarget(
+        profile: AccessoryProfile,
+        document: Data,
+        path: String,
+        operatorAccess: OperatorAccess = OperatorAccess()
+    ) throws -> any AccessoryTarget {
         let facts = ProfileFacts(profile: profile, path: path)
         switch target {
         case "embedded":
-            return EmbeddedTarget(profileDocument: document, profile: facts, factory: EmbeddedAccessoryAdapter.factory)
+            var embedded = EmbeddedTarget(
+                profileDocument: document,
+                profile: facts,
+                factory: EmbeddedAccessoryAdapter.factory
+            )
+            embedded.operatorAccess = operatorAccess
+            return embedded
         case "spawn", "spawn" + AirSpecifier.lockstepSuffix:
             let emulator = Self.siblingExecutable("accessory-emu")
             guard FileManager.default.isExecutableFile(atPath: emulator) else {
@@ -91,25 +108,30 @@ struct TargetOptions: ParsableArguments {
             }
             var spawn = SpawnTarget(emulatorPath: emulator, profileDocument: document, profile: facts)
             spawn.lockstep = target != "spawn"
+            spawn.operatorAccess = operatorAccess
             return spawn
         default:
-            return try makeAirTarget(profile: facts)
+            return try makeAirTarget(profile: facts, operatorAccess: operatorAccess)
         }
     }
 
     /// The target on an air: socket[:PATH], or nl80211:IFACE once the radio has been checked
     /// (no cfg80211, no interface, not NAN capable: the reason and how to check, exit 3).
-    func makeAirTarget(profile facts: ProfileFacts) throws -> any AccessoryTarget {
+    func makeAirTarget(
+        profile facts: ProfileFacts,
+        operatorAccess: OperatorAccess = OperatorAccess()
+    ) throws -> any AccessoryTarget {
         guard let interface = AirSpecifier(argument: target)?.interfaceName else {
             let path = AirSpecifier(argument: target)?.socketPath ?? SocketAir.defaultPath
             return SocketTarget(
                 path: path,
                 profile: facts,
                 controlPath: control,
-                lockstep: AirSpecifier.isLockstep(argument: target)
+                lockstep: AirSpecifier.isLockstep(argument: target),
+                operatorAccess: operatorAccess
             )
         }
-        let radio = RadioTarget(interface: interface, profile: facts)
+        let radio = RadioTarget(interface: interface, profile: facts, operatorAccess: operatorAccess)
         do {
             try radio.probe()
         } catch {

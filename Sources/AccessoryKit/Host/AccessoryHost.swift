@@ -35,6 +35,10 @@ public final class AccessoryHost {
     let addressIsFixed: Bool
     /// `--mode`: the listener's performance mode; nil keeps the profile's default.
     let performanceMode: PerformanceMode?
+    /// On the socket air, the display also goes to the side channel (socket-air.md, type 3),
+    /// where the runner reads it. `--no-display-side-channel` turns that off: the accessory then
+    /// behaves as a real device, whose screen the runner cannot see.
+    public var publishesDisplayOnAir = true
 
     public init(
         profile: AccessoryProfile,
@@ -89,10 +93,11 @@ public final class AccessoryHost {
             performanceMode: performanceMode
         )
         firmware.eventHandler = { [output] in output.print($0) }
+        let publishesDisplay = publishesDisplayOnAir
         firmware.pinDisplayHandler = { [output, weak air] display in
             output.show(display)
             // The side channel stands in for the eyes of the person holding the phone.
-            air?.publishEvent(Array(display.json.serialized.utf8))
+            if publishesDisplay { air?.publishEvent(Array(display.json.serialized.utf8)) }
         }
         // No positions cross processes: the accessory decides the link for both ends.
         firmware.linkHandler = { [weak air] budget in

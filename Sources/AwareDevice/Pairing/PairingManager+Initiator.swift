@@ -59,6 +59,8 @@ extension PairingManager {
         var verification: PairingRecord?
         var result: PASNResult?
         var ended = false
+        /// The delegate answered `.pending`: PASN waits for ``PairingManager/enterPIN(_:)``.
+        var awaitingPIN = false
 
         var accessory: MACAddress { target.accessory }
     }
@@ -173,7 +175,23 @@ extension PairingManager {
 
     // MARK: - PASN
 
-    private func startPASN() {
+    /// The PIN the delegate answered `.pending` for: PASN starts with it now; nil ends the
+    /// attempt as ``PairingAttemptResult/noPIN`` with no frame 1 sent (nothing spent against the
+    /// accessory's wrong-PIN limit). Ignored when no attempt waits for a PIN.
+    public func enterPIN(_ pin: String?) {
+        guard let attempt, attempt.awaitingPIN, !attempt.ended else { return }
+        self.attempt?.awaitingPIN = false
+        guard let pin else {
+            end(.noPIN)
+            return
+        }
+        startPASN(entered: pin)
+    }
+
+    /// Whether the current attempt waits for ``enterPIN(_:)``.
+    public var awaitingPIN: Bool { attempt.map { $0.awaitingPIN && !$0.ended } ?? false }
+
+    private func startPASN(entered: String? = nil) {
         guard let attempt else { return }
         let options = attempt.options
         var configuration = PASNConfiguration(
@@ -205,8 +223,17 @@ extension PairingManager {
                 csia, .identityResolution(IdentityResolutionAttribute(nonce: npkid.nonce, tag: npkid.tag)),
             ]
         } else {
-            guard let pin = delegate?.pairingManager(self, pinToEnterFor: attempt.accessory) else {
+            let pin: String
+            let answer =
+                entered.map(PINEntry.entered) ?? delegate?.pairingManager(self, pinToEnterFor: attempt.accessory)
+            switch answer ?? .none {
+            case .entered(let entered):
+                pin = entered
+            case .none:
                 end(.noPIN)
+                return
+            case .pending:
+                self.attempt?.awaitingPIN = true
                 return
             }
             credential = .password(Array(pin.utf8))

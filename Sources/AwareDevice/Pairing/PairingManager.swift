@@ -259,8 +259,9 @@ public protocol PairingDelegate: AnyObject {
     func pairingManager(_ manager: PairingManager, setupPasswordFor peer: MACAddress, bootstrapped: Bool) -> String?
 
     /// Initiator: the PIN the person reads off the accessory and types, once the accessory
-    /// accepted PIN bootstrapping; nil when none was shown.
-    func pairingManager(_ manager: PairingManager, pinToEnterFor peer: MACAddress) -> String?
+    /// accepted PIN bootstrapping. A person takes time to read and type: `.pending` holds PASN
+    /// until the delegate calls ``PairingManager/enterPIN(_:)``.
+    func pairingManager(_ manager: PairingManager, pinToEnterFor peer: MACAddress) -> PINEntry
 
     /// What happened, for the owner's log and its policy (attempt limits, the PIN display).
     func pairingManager(_ manager: PairingManager, didReport event: PairingEvent)
@@ -280,7 +281,17 @@ extension PairingDelegate {
         bootstrapped: Bool
     ) -> String? { nil }
 
-    public func pairingManager(_ manager: PairingManager, pinToEnterFor peer: MACAddress) -> String? { nil }
+    public func pairingManager(_ manager: PairingManager, pinToEnterFor peer: MACAddress) -> PINEntry { .none }
+}
+
+/// An initiator delegate's answer when PASN needs the PIN.
+public enum PINEntry: Hashable, Sendable {
+    /// The person typed this PIN: frame 1 goes out now.
+    case entered(String)
+    /// No PIN was shown: the attempt ends (``PairingAttemptResult/noPIN``) without a frame 1.
+    case none
+    /// The person is still reading it: PASN waits for ``PairingManager/enterPIN(_:)``.
+    case pending
 }
 
 /// What a ``PairingManager`` tells its delegate, in the order it happens.
@@ -352,7 +363,7 @@ public enum PairingAttemptResult: Sendable {
     case reconnected(PASNResult)
     /// Nothing cached resolves the accessory (it advertises no NIRA when `advertisesNIRA` is false).
     case noCachedKeys(advertisesNIRA: Bool)
-    /// The accessory showed no PIN to enter.
+    /// No PIN was entered (none shown, or the delegate gave up reading one): no frame 1 went out.
     case noPIN
     case bootstrapFailed(BootstrapFailure)
     case pasnFailed(PASNFailure)

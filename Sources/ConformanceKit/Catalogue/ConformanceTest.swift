@@ -178,7 +178,7 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
         case .dataPath: profile.dataPath != nil
         case .performanceMode(let mode): profile.dataPath?.serviceClasses[mode] != nil
         case .fileService: profile.dataPath?.fileService != nil
-        case .freshPIN: profile.pin.map { !$0.isFixed } ?? false
+        case .freshPIN: profile.offersPairing && profile.pin?.isFixed != true
         case .pairedDevices(let count): (profile.pairedDeviceLimit?.count ?? 0) >= count
         case .dataPathPeers(let count): profile.maxDataPathPeers >= count
         }
@@ -212,7 +212,7 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
                 + "the test needs at least \(count)"
         case .performanceMode(let mode): "the profile does not offer the \(mode) performance mode"
         case .freshPIN:
-            profile.pin == nil
+            !profile.offersPairing
                 ? "the profile does not offer pairing"
                 : "the profile's PIN is fixed (pairing.pin.fixed): every attempt shows the same PIN"
         case .pairedDevices(let count):

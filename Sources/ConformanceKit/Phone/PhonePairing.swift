@@ -18,7 +18,9 @@ public final class PhonePairing: PairingDelegate {
     public private(set) var outcome: PairingOutcome?
     /// Tells the test log what happens.
     var log: ((String, [String: JSONValue]) -> Void)?
-    private var pinProvider: (() -> String?)?
+    private var pinSupply: PINSupply?
+    /// Why the PIN could not be read, when the one reading it gave up (``enterPIN(_:unavailable:)``).
+    private var pinFailure: String?
     /// The accessory of the current attempt.
     private var accessory: MACAddress?
 
@@ -52,12 +54,34 @@ public final class PhonePairing: PairingDelegate {
     /// what a phone does when the accessory went away, before it reconnects.
     public func dropLink(with accessory: MACAddress) { manager.dropLink(with: accessory) }
 
-    /// Pairs with the publisher of `result`: bootstrapping, then PASN with the PIN `pin` returns
+    /// Where the PIN of an attempt comes from.
+    public enum PINSupply {
+        /// Asked for at once, when the accessory has accepted PIN bootstrapping: a display the
+        /// runner reads, a PIN given in advance. nil: none shown.
+        case now(() -> String?)
+        /// Entered later with ``enterPIN(_:unavailable:)``, by whoever reads it (a person at a
+        /// prompt, an operator's command); PASN waits meanwhile (``awaitingPIN``).
+        case later
+    }
+
+    /// Pairs with the publisher of `result`: bootstrapping, then PASN with the PIN `pin` gives
     /// once the accessory shows one.
-    public func pair(with result: DiscoveryResult, pin: @escaping () -> String?) {
+    public func pair(with result: DiscoveryResult, pin: PINSupply) {
         begin(result)
-        pinProvider = pin
+        pinSupply = pin
         manager.pair(with: Self.target(result), options: initiatorOptions)
+    }
+
+    /// The attempt waits for its PIN (``PINSupply/later``): the accessory accepted PIN
+    /// bootstrapping and shows it now.
+    public var awaitingPIN: Bool { manager.awaitingPIN }
+
+    /// Enters the PIN a ``PINSupply/later`` attempt waits for. nil ends the attempt before frame 1
+    /// (nothing counts against the accessory's wrong-PIN limit), with `reason` as its detail.
+    public func enterPIN(_ pin: String?, unavailable reason: String? = nil) {
+        guard manager.awaitingPIN else { return }
+        if pin == nil { pinFailure = reason }
+        manager.enterPIN(pin)
     }
 
     /// Verifies the pairing with the publisher of `result`, found through its NIRA; no PIN.
@@ -82,6 +106,7 @@ public final class PhonePairing: PairingDelegate {
 
     private func begin(_ result: DiscoveryResult) {
         outcome = nil
+        pinFailure = nil
         accessory = result.publisherAddress
     }
 
@@ -110,8 +135,12 @@ public final class PhonePairing: PairingDelegate {
 
     // MARK: - PairingDelegate
 
-    public func pairingManager(_ manager: PairingManager, pinToEnterFor peer: MACAddress) -> String? {
-        pinProvider?()
+    public func pairingManager(_ manager: PairingManager, pinToEnterFor peer: MACAddress) -> PINEntry {
+        switch pinSupply {
+        case .now(let read): read().map(PINEntry.entered) ?? .none
+        case .later: .pending
+        case nil: .none
+        }
     }
 
     public func pairingManager(_ manager: PairingManager, didReport event: PairingEvent) {
@@ -139,6 +168,7 @@ public final class PhonePairing: PairingDelegate {
                 advertisesNIRA ? "no cached NIK resolves the accessory's NIRA" : "the accessory advertises no NIRA"
             return .failed("no-cached-keys", detail, accessory: accessory)
         case .noPIN:
+            if let pinFailure { return .failed("pin-unavailable", pinFailure, accessory: accessory) }
             return .failed("no-pin", "the accessory showed no PIN to enter", accessory: accessory)
         case .bootstrapFailed(let failure):
             return .failed(

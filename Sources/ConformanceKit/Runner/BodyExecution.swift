@@ -56,14 +56,21 @@ final class BodyExecution: @unchecked Sendable {
         finished.signal()
     }
 
-    /// The body's outcome, or nil when it did not end within `limit`.
-    func wait(limit: Duration) -> Outcome? {
-        let (seconds, attoseconds) = limit.components
-        let nanoseconds = max(0, min(seconds, Int64(Int32.max))) * 1_000_000_000 + attoseconds / 1_000_000_000
-        if finished.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .timedOut {
-            return nil
+    /// The body's outcome, or nil when it did not end within `limit` plus what `excluded` says
+    /// by then: time the body spent waiting for a person or an operator's command
+    /// (``TestContext/waitingForOperator(_:)``), which is not the accessory's to answer for.
+    func wait(limit: Duration, excluding excluded: () -> Duration = { .zero }) -> Outcome? {
+        let started = ContinuousClock.now
+        while true {
+            let deadline = started + limit + excluded()
+            let remaining = deadline - ContinuousClock.now
+            if remaining <= .zero { return nil }
+            let (seconds, attoseconds) = remaining.components
+            let nanoseconds = max(0, min(seconds, Int64(Int32.max))) * 1_000_000_000 + attoseconds / 1_000_000_000
+            if finished.wait(timeout: .now() + .nanoseconds(Int(max(1, nanoseconds)))) == .success {
+                return lock.withLock { outcome }
+            }
         }
-        return lock.withLock { outcome }
     }
 
     /// Stops waiting for good: an async body is cancelled (a blocking one is left to finish on its own).

@@ -40,6 +40,8 @@ public final class TestContext: @unchecked Sendable {
     private var latency: [LatencyHistogram] = []
     private var sealed = false
     private var cancelled = false
+    private var operatorTotal = Duration.zero
+    private var operatorSince: ContinuousClock.Instant?
 
     init(
         id: TestID,
@@ -82,6 +84,26 @@ public final class TestContext: @unchecked Sendable {
         lock.withLock {
             if !sealed, time > virtualNow { virtualNow = time }
         }
+    }
+
+    /// Runs `work` (a PIN prompt, an operator's reboot command) as time the accessory does not
+    /// answer for: the wall-clock guard is extended by it, so a person who takes a minute to
+    /// power-cycle a device does not make the test a timeout.
+    public func waitingForOperator<Value>(_ work: () throws -> Value) rethrows -> Value {
+        let began = ContinuousClock.now
+        lock.withLock { operatorSince = began }
+        defer {
+            lock.withLock {
+                operatorTotal += ContinuousClock.now - began
+                operatorSince = nil
+            }
+        }
+        return try work()
+    }
+
+    /// Wall-clock time spent in ``waitingForOperator(_:)`` so far, the current wait included.
+    var operatorTime: Duration {
+        lock.withLock { operatorTotal + (operatorSince.map { ContinuousClock.now - $0 } ?? .zero) }
     }
 
     /// True once the runner gave up on the test (the wall-clock guard fired): loops should stop.

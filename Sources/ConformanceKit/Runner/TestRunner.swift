@@ -197,7 +197,7 @@ public struct TestRunner: Sendable {
         )
         let started = ContinuousClock.now
         let execution = BodyExecution.start(test.body, context: context)
-        let outcome = execution.wait(limit: limit)
+        let outcome = execution.wait(limit: limit, excluding: { context.operatorTime })
         let wall = ContinuousClock.now - started
 
         var judgement = Judgement(outcome: outcome, failures: context.recordedFailures, limit: limit)

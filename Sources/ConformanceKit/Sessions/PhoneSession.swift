@@ -118,7 +118,7 @@ public struct PhoneSession {
         let phoneAddress = phone.address
         let session = session
         let outcome = attempt(timeout: timeout) { phonePairing in
-            phonePairing.pair(with: found) { pin ?? session.displayedPINs(for: phoneAddress).last }
+            phonePairing.pair(with: found, pin: .now { pin ?? session.displayedPINs(for: phoneAddress).last })
         }
         return outcome ?? .failed("timeout", "the pairing did not end in time", accessory: found.publisherAddress)
     }

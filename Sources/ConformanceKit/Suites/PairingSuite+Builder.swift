@@ -13,8 +13,11 @@ extension PairingSuite {
             _ id: String,
             _ title: String,
             tags: [String] = [],
+            requires: [TestRequirement] = [],
             needsRestart: Bool = false,
             needsReconfigure: Bool = false,
+            needsFactoryReset: Bool = false,
+            needsEventLog: Bool = false,
             budget: Interval = .seconds(90),
             brokenBy: [FaultName],
             steps: [SharedStep],
@@ -25,9 +28,11 @@ extension PairingSuite {
                 id: id,
                 title: title,
                 tags: ["pairing"] + tags,
-                requires: [.pairing],
+                requires: [.pairing] + requires,
                 needsRestart: needsRestart,
                 needsReconfigure: needsReconfigure,
+                needsFactoryReset: needsFactoryReset,
+                needsEventLog: needsEventLog,
                 budget: budget,
                 faultContract: FaultContract(brokenBy: brokenBy, steps: steps)
             ) { context in try body(context, builder) }
@@ -83,8 +88,10 @@ extension PairingSuite {
         }
 
         /// Pairs the phone with the accessory of `result`, entering what `pin` makes of the PIN
-        /// the accessory's display shows (by default the PIN itself, as a person types it), and
-        /// waits for the outcome.
+        /// the accessory shows (by default the PIN itself, as a person types it), and waits for
+        /// the outcome. The PIN comes from the target's ``OperatorAccess``: the display, `--pin`,
+        /// `--pin-command` or a person; one that cannot be read ends the test as an error, before
+        /// frame 1.
         func pair(
             _ context: TestContext,
             _ scenario: Scenario,
@@ -94,10 +101,13 @@ extension PairingSuite {
             timeout: Interval = PairingSuite.pairingTimeout
         ) throws -> PairingOutcome {
             let phone = phone ?? scenario.phone
-            let session = scenario.session
-            scenario.session.perform {
-                let address = phone.address
-                phone.pairing.pair(with: result) { session.displayedPINs(for: address).last.map(pin) }
+            let supply = scenario.pinSupply(phone: phone, transform: pin)
+            scenario.session.perform { phone.pairing.pair(with: result, pin: supply) }
+            if case .later = supply {
+                _ = scenario.wait(timeout) { _ in phone.pairing.outcome != nil || phone.pairing.awaitingPIN }
+                if scenario.read({ _ in phone.pairing.awaitingPIN }) {
+                    try scenario.enterPIN(phone: phone, result: result, transform: pin)
+                }
             }
             return try settle(context, scenario, phone: phone, what: "pairing", timeout: timeout)
         }
@@ -216,7 +226,7 @@ extension PairingSuite {
             }
         }
 
-        /// The number of PINs the display showed so far.
-        func pinCount(_ scenario: Scenario) -> Int { scenario.session.displayedPINs(for: scenario.phone.address).count }
+        /// The number of PINs shown to the scenario's phone so far (``Scenario/pinsShown(for:)``).
+        func pinCount(_ scenario: Scenario) -> Int { scenario.pinsShown(for: scenario.phone.address).count }
     }
 }

@@ -112,13 +112,24 @@ extension PairingSuite.Builder {
             ) { context, suite in
                 let (scenario, _) = try suite.openPaired(context)
                 defer { scenario.finish() }
+                let old = try context.require(scenario.accessoryAddress, "the accessory's NMI before the restart")
                 try suite.restart(context, scenario, newAddress: PairingSuite.rotatedNMI)
                 let found = try suite.discover(context, scenario)
-                context.expectEqual(
-                    found.publisherAddress,
-                    PairingSuite.rotatedNMI,
-                    "the accessory's NMI after rotation"
-                )
+                if scenario.operatorAccess.reboot != nil || scenario.operatorAccess.prompts {
+                    // A device the operator power-cycles picks its own NMI; AWARE_NEW_NMI only asks.
+                    if found.publisherAddress == old {
+                        try context.skip(
+                            "the accessory kept its NMI \(old) across the reboot; this test needs one that takes a new "
+                                + "NMI when it restarts (--reboot-command gets the one to use in AWARE_NEW_NMI)"
+                        )
+                    }
+                } else {
+                    context.expectEqual(
+                        found.publisherAddress,
+                        PairingSuite.rotatedNMI,
+                        "the accessory's NMI after rotation"
+                    )
+                }
                 context.expect(
                     scenario.read { $0.pairing.resolve(found) } != nil,
                     "the NIRA under the new NMI \(found.publisherAddress) resolves with the cached NIK; it does not"
@@ -130,17 +141,13 @@ extension PairingSuite.Builder {
                 "WA/RECON/BI-06",
                 "After a factory reset the cached keys no longer work and pairing needs a PIN again",
                 tags: ["reconnect", "reset"],
-                needsRestart: true,
+                needsFactoryReset: true,
                 brokenBy: ["keys-survive-reset"],
                 steps: [.pairedExchange]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
-                do {
-                    try scenario.session.factoryResetAccessory()
-                } catch {
-                    try context.skip("needs a factory reset of the accessory: \(error)")
-                }
+                try scenario.factoryResetAccessory()
                 scenario.withPhone { $0.pairing.dropLink(with: result.publisherAddress) }
                 let found = try suite.discover(context, scenario)
                 let outcome = try suite.reconnect(context, scenario, found)
@@ -159,12 +166,15 @@ extension PairingSuite.Builder {
                 "WA/RECON/BI-07",
                 "Verification with a wrong NPK fails: frame 3's MIC is checked",
                 tags: ["reconnect", "pasn"],
+                // Frame 3 ends the exchange: an accessory that skips its MIC and one that checks it
+                // send the same nothing, and with a wrong NPK both derive keys the phone does not
+                // hold, so no later frame tells them apart. Only accessory-emu's event log can.
+                needsEventLog: true,
                 brokenBy: ["skip-frame3-mic"],
                 steps: [.niraReconnect]
             ) { context, suite in
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
-                try suite.requireEvents(context, scenario)
                 let result = try suite.discover(context, scenario)
                 try suite.requirePairing(context, scenario, result)
                 scenario.withPhone { phone in
@@ -214,11 +224,7 @@ extension PairingSuite.Builder {
     /// accessory goes away: otherwise it would drop the new boot's unprotected replies.
     func restart(_ context: TestContext, _ scenario: Scenario, newAddress: MACAddress? = nil) throws {
         let old = scenario.accessoryAddress
-        do {
-            try scenario.session.restartAccessory(newAddress: newAddress)
-        } catch {
-            try context.skip("needs a restart of the accessory: \(error)")
-        }
+        try scenario.restartAccessory(newAddress: newAddress)
         if let old { scenario.withPhone { $0.pairing.dropLink(with: old) } }
     }
 

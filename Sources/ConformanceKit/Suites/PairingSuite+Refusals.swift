@@ -61,7 +61,7 @@ extension PairingSuite.Builder {
                 defer { scenario.finish() }
                 let result = try suite.discover(context, scenario)
                 scenario.withPhone { $0.pairing.options.skipsBootstrapping = true }
-                scenario.withPhone { phone in phone.pairing.pair(with: result) { "000000" } }
+                scenario.withPhone { phone in phone.pairing.pair(with: result, pin: .now { "000000" }) }
                 _ = scenario.wait(PairingSuite.pairingTimeout) { $0.pairing.outcome != nil }
                 scenario.pass(PairingSuite.settleTime)
                 let outcome = try context.require(scenario.read { $0.pairing.outcome }, "the PASN attempt ended")

@@ -10,6 +10,10 @@ final class Scenario {
     let context: TestContext
     let session: any TargetSession
     let tap = CaptureTap(format: .pcap)
+    /// How the runner reaches beyond the air: the PIN, the power switch (``AccessoryTarget/operatorAccess``).
+    let operatorAccess: OperatorAccess
+    /// The PINs this scenario's phones typed.
+    let pinLog = PINLog()
     private var phoneStorage: Phone?
     /// The test's fault steps at work on the air, when the run has a fault plan for it.
     private var faults: FaultInjector?
@@ -28,6 +32,7 @@ final class Scenario {
     ) throws {
         let distance = request.phoneDistance
         self.context = context
+        operatorAccess = target.operatorAccess
         identities = target.phoneIdentities
         let identity = identities?.lease()
         leased = identity.map { [$0] } ?? []
@@ -125,7 +130,7 @@ final class Scenario {
             session.perform { reboot = faults.takePendingReboot() }
             guard let reboot else { return held }
             do {
-                try session.restartAccessory(newAddress: nil)
+                try restartAccessory(newAddress: nil)
             } catch {
                 context.fail("fault plan \(reboot): the accessory could not be rebooted: \(error)")
             }
@@ -164,6 +169,13 @@ final class Scenario {
         var value: T?
         session.perform { value = body(phone) }
         return value!
+    }
+
+    /// Every frame the capture holds, as the octets on the air (data frames too).
+    var capturedFrames: [[UInt8]] {
+        var records: [CaptureRecord] = []
+        session.perform { records = tap.records }
+        return records.map(\.frame)
     }
 
     /// Every frame the capture holds, decoded, with when it was seen.

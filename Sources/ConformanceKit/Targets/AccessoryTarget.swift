@@ -18,10 +18,13 @@ public protocol AccessoryTarget: Sendable {
     /// test and so keeps the pairings of earlier tests (``PhoneIdentityPool``); nil where
     /// every test meets a fresh accessory.
     var phoneIdentities: PhoneIdentityPool? { get }
+    /// How the runner gets the PIN and power-cycles or resets a device it does not drive itself.
+    var operatorAccess: OperatorAccess { get }
 }
 
 extension AccessoryTarget {
     public var phoneIdentities: PhoneIdentityPool? { nil }
+    public var operatorAccess: OperatorAccess { OperatorAccess() }
 }
 
 /// What a test asks of the accessory for its session.

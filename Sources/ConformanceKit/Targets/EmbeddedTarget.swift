@@ -32,6 +32,9 @@ public struct EmbeddedTarget: AccessoryTarget {
     let factory: EmbeddedAccessoryFactory
     /// Where the phone stands relative to the accessory (at the origin), in metres.
     public var phoneDistance: Double
+    /// The PIN from `--pin` or `--pin-command` instead of the display (the accessory is the
+    /// runner's own, so it needs no power switch or prompt).
+    public var operatorAccess = OperatorAccess()
 
     public init(
         profileDocument: Data,

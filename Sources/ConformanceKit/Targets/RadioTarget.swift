@@ -4,26 +4,29 @@ import AwareWire
 import Foundation
 
 /// A real accessory reached through a real radio (`--target nl80211:IFACE`): the phone runs on
-/// an ``NL80211Radio`` under the wall clock. The runner did not start the accessory and has no
-/// way to read its display, restart it or change it, so tests that need any of that are
-/// skipped with that reason, and pairing needs the PIN given (`aware-conform pair --pin`).
+/// an ``NL80211Radio`` under the wall clock. The runner did not start the accessory: the PIN, a
+/// power cycle and a factory reset come from the operator (``OperatorAccess``: `--pin`,
+/// `--pin-command`, `--reboot-command`, `--reset-command`, prompts); tests that need what none of
+/// them gives, or a profile variant, are skipped with that reason.
 public struct RadioTarget: AccessoryTarget {
     public let interface: String
     public let capabilities: TargetCapabilities
     /// A real accessory keeps every phone that paired in earlier tests: the tests' phones come
     /// back as the same few devices.
     public let phoneIdentities: PhoneIdentityPool? = PhoneIdentityPool()
+    public let operatorAccess: OperatorAccess
 
-    public init(interface: String, profile: ProfileFacts) {
+    public init(interface: String, profile: ProfileFacts, operatorAccess: OperatorAccess = OperatorAccess()) {
         self.interface = interface
-        let outside = TargetAbility.unavailable(
-            reason: "the accessory on nl80211:\(interface) is a device the runner did not start"
-        )
+        self.operatorAccess = operatorAccess
+        let outside = "the accessory on nl80211:\(interface) is a device the runner did not start"
         capabilities = TargetCapabilities(
             target: "nl80211:\(interface)",
             profile: profile,
-            restart: outside,
-            reconfigure: outside
+            restart: operatorAccess.restartAbility(controlled: false, outside: outside, control: false),
+            reconfigure: .unavailable(reason: outside),
+            factoryReset: operatorAccess.resetAbility(controlled: false, outside: outside, control: false),
+            eventLog: .unavailable(reason: OperatorAccess.noEventLog("nl80211:\(interface)"))
         )
     }
 

@@ -3,11 +3,11 @@ import AwareRadio
 import AwareWire
 
 /// An accessory someone else started on a socket air (`accessory-emu --air socket:PATH`, or
-/// firmware built for the host that speaks docs/reference/socket-air.md). Without a control socket the
-/// runner cannot restart or reconfigure it, so tests that need either are skipped with that
-/// reason. With one (`--control PATH`, docs/reference/control.md) it reboots and resets the accessory and
-/// switches its faults the way a harness drives a device under test; profile variants still
-/// need an accessory the runner starts.
+/// firmware built for the host that speaks docs/reference/socket-air.md). The runner restarts and
+/// resets it through its control socket (`--control PATH`, docs/reference/control.md, which also
+/// switches its faults), or through the operator (``OperatorAccess``: `--reboot-command`,
+/// `--reset-command`, a prompt); without either, tests that need them are skipped naming the
+/// option. Profile variants need an accessory the runner starts.
 public struct SocketTarget: AccessoryTarget {
     public let path: String
     /// The accessory's control socket, when it has one.
@@ -19,19 +19,28 @@ public struct SocketTarget: AccessoryTarget {
     /// The accessory keeps every phone that paired in earlier tests: the tests' phones come
     /// back as the same few devices.
     public let phoneIdentities: PhoneIdentityPool? = PhoneIdentityPool()
+    public let operatorAccess: OperatorAccess
 
-    public init(path: String, profile: ProfileFacts, controlPath: String? = nil, lockstep: Bool = false) {
+    public init(
+        path: String,
+        profile: ProfileFacts,
+        controlPath: String? = nil,
+        lockstep: Bool = false,
+        operatorAccess: OperatorAccess = OperatorAccess()
+    ) {
         self.path = path
         self.controlPath = controlPath
         self.lockstep = lockstep
-        let outside = TargetAbility.unavailable(
-            reason: "the accessory on socket:\(path) was started outside the runner"
-        )
+        self.operatorAccess = operatorAccess
+        let outside = "the accessory on socket:\(path) was started outside the runner"
+        let controlled = controlPath != nil
         capabilities = TargetCapabilities(
             target: "socket:\(path)",
             profile: profile,
-            restart: controlPath == nil ? outside : .available,
-            reconfigure: outside
+            restart: operatorAccess.restartAbility(controlled: controlled, outside: outside, control: true),
+            reconfigure: .unavailable(reason: outside),
+            factoryReset: operatorAccess.resetAbility(controlled: controlled, outside: outside, control: true),
+            eventLog: .unavailable(reason: OperatorAccess.noEventLog("socket:\(path)"))
         )
     }
 

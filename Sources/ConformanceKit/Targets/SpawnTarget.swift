@@ -19,6 +19,9 @@ public struct SpawnTarget: AccessoryTarget {
     /// The child and the runner share one virtual clock (`--target spawn?lockstep`): runs are
     /// deterministic across the two processes.
     public var lockstep = false
+    /// The PIN from `--pin` or `--pin-command` instead of the display (the accessory is the
+    /// runner's own, so it needs no power switch or prompt).
+    public var operatorAccess = OperatorAccess()
 
     public init(emulatorPath: String, profileDocument: Data, profile: ProfileFacts, readyTimeout: TimeInterval = 20) {
         self.emulatorPath = emulatorPath

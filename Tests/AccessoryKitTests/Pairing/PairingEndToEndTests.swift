@@ -67,7 +67,7 @@ import Testing
         }
 
         func pair(_ result: DiscoveryResult, pin: (() -> String?)? = nil) -> PairingOutcome? {
-            phone.pairing.pair(with: result, pin: pin ?? { [unowned self] in displayed.last?.pin.digits })
+            phone.pairing.pair(with: result, pin: .now(pin ?? { [unowned self] in displayed.last?.pin.digits }))
             _ = run(.seconds(30)) { phone.pairing.outcome != nil }
             // The accessory hears the last frame a moment after the phone decided.
             run(for: .milliseconds(100))

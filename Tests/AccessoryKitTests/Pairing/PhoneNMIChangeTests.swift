@@ -44,7 +44,7 @@ import Testing
         }
 
         let (first, result) = try join(seed: 11)
-        first.pairing.pair(with: result) { displayed.last?.pin.digits }
+        first.pairing.pair(with: result, pin: .now { displayed.last?.pin.digits })
         _ = run(.seconds(30)) { first.pairing.outcome != nil }
         air.virtualScheduler.run(for: .milliseconds(100))
         #expect(first.pairing.outcome?.result == .paired)

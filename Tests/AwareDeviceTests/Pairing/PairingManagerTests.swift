@@ -43,8 +43,15 @@ import Testing
         var events: [PairingEvent] = []
         var results: [DiscoveryResult] = []
         var pin: String? = PairingManagerTests.pin
+        /// Answer `.pending`, as a person still reading the display does.
+        var typesLater = false
+        var asked = 0
 
-        func pairingManager(_ manager: PairingManager, pinToEnterFor peer: MACAddress) -> String? { pin }
+        func pairingManager(_ manager: PairingManager, pinToEnterFor peer: MACAddress) -> PINEntry {
+            asked += 1
+            if typesLater { return .pending }
+            return pin.map(PINEntry.entered) ?? .none
+        }
         func pairingManager(_ manager: PairingManager, didReport event: PairingEvent) { events.append(event) }
 
         func device(_ device: NANDevice, didNotify notification: DeviceNotification) {
@@ -205,5 +212,44 @@ import Testing
             return
         }
         #expect(bench.phonePairing.sentPASNFrames.isEmpty)
+    }
+
+    /// A person takes seconds to type the PIN: PASN waits, with nothing on the air, and pairs
+    /// once it is entered, however late.
+    @Test func aPendingPINHoldsFrame1UntilItIsEntered() throws {
+        let bench = try Bench()
+        bench.initiator.typesLater = true
+        try bench.pair()
+        #expect(bench.initiator.asked == 1)
+        #expect(bench.phonePairing.awaitingPIN)
+        #expect(bench.phonePairing.sentPASNFrames.isEmpty)
+        #expect(bench.initiator.ended == nil)
+        bench.phonePairing.enterPIN(PairingManagerTests.pin)
+        #expect(!bench.phonePairing.awaitingPIN)
+        bench.air.virtualScheduler.run(for: .seconds(10))
+        guard case .paired = bench.initiator.ended else {
+            Issue.record("the attempt ended \(String(describing: bench.initiator.ended))")
+            return
+        }
+        // Frames 1 and 3, nothing before the PIN.
+        #expect(bench.phonePairing.sentPASNFrames.count == 2)
+        #expect(bench.initiator.asked == 1)
+    }
+
+    /// Giving up on the PIN ends the attempt before frame 1: nothing counts against the
+    /// accessory's wrong-PIN limit; a late PIN after that is ignored.
+    @Test func aPendingPINGivenUpEndsWithoutFrame1() throws {
+        let bench = try Bench()
+        bench.initiator.typesLater = true
+        try bench.pair()
+        bench.phonePairing.enterPIN(nil)
+        guard case .noPIN = bench.initiator.ended else {
+            Issue.record("the attempt ended \(String(describing: bench.initiator.ended))")
+            return
+        }
+        bench.phonePairing.enterPIN(PairingManagerTests.pin)
+        bench.air.virtualScheduler.run(for: .seconds(10))
+        #expect(bench.phonePairing.sentPASNFrames.isEmpty)
+        #expect(!bench.responder.names.contains("pairingStarted"))
     }
 }

@@ -1,0 +1,77 @@
+import Testing
+
+@testable import ConformanceKit
+
+/// Which tests run against an accessory the runner did not start, and why the others do not:
+/// every skip names the option that would run it, or the profile fact or variant it needs.
+@Suite struct ForeignTargetApplicabilityTests {
+    static func socket(
+        _ access: OperatorAccess = OperatorAccess(),
+        profile: ProfileFacts = Synthetic.profile
+    )
+        -> SocketTarget
+    {
+        SocketTarget(path: "/tmp/air", profile: profile, operatorAccess: access)
+    }
+
+    static func applicability(_ id: String, on target: any AccessoryTarget) throws -> Applicability {
+        let test = try #require(try ConformanceSuites.tests(target: target).first { $0.id.description == id })
+        return test.applicability(on: target.capabilities)
+    }
+
+    @Test func restartAndResetTestsNameTheOptionsThatRunThem() throws {
+        let bare = Self.socket()
+        #expect(
+            try Self.applicability("WA/RECON/BV-03", on: bare)
+                == .notApplicable(
+                    reason: "needs to restart the accessory: the accessory on socket:/tmp/air was started outside "
+                        + "the runner: give --reboot-command CMD (or --control PATH for accessory-emu), or run at a "
+                        + "terminal"
+                )
+        )
+        #expect(
+            try Self.applicability("WA/RECON/BI-06", on: bare)
+                == .notApplicable(
+                    reason: "needs to factory-reset the accessory: the accessory on socket:/tmp/air was started "
+                        + "outside the runner: give --reset-command CMD (or --control PATH for accessory-emu), or run "
+                        + "at a terminal"
+                )
+        )
+        let reboots = Self.socket(OperatorAccess(reboot: OperatorCommand("true", timeoutSeconds: 1, option: "x")))
+        #expect(try Self.applicability("WA/RECON/BV-03", on: reboots) == .applicable)
+        #expect(try Self.applicability("WA/RECON/BI-06", on: reboots) != .applicable)
+        let controlled = SocketTarget(path: "/tmp/air", profile: Synthetic.profile, controlPath: "/tmp/control")
+        #expect(try Self.applicability("WA/RECON/BI-06", on: controlled) == .applicable)
+    }
+
+    @Test func theFrame3MICTestSaysItNeedsTheEmulatorsEventLog() throws {
+        guard case .notApplicable(let reason) = try Self.applicability("WA/RECON/BI-07", on: Self.socket()) else {
+            Issue.record("WA/RECON/BI-07 applies on a socket target")
+            return
+        }
+        #expect(reason.hasPrefix("judges from the accessory's event log: socket:/tmp/air"))
+        #expect(reason.contains("accessory-emu started by the runner"))
+        // The PIN test judges from the air now: it runs on every target.
+        #expect(try Self.applicability("WA/PAIR/BV-02", on: Self.socket()) == .applicable)
+    }
+
+    @Test func aFixedPINRulesOutTheFreshPINTest() throws {
+        var label = Synthetic.profile
+        label.pin = PINFacts(length: 8, fixed: "20254718")
+        #expect(
+            try Self.applicability("WA/PAIR/BV-03", on: Self.socket(profile: label))
+                == .notApplicable(
+                    reason: "the profile's PIN is fixed (pairing.pin.fixed): every attempt shows the same PIN"
+                )
+        )
+        var screen = Synthetic.profile
+        screen.pin = PINFacts(length: 6)
+        #expect(try Self.applicability("WA/PAIR/BV-03", on: Self.socket(profile: screen)) == .applicable)
+    }
+
+    @Test func theEmbeddedAndSpawnTargetsShowTheEventLog() {
+        let capabilities = Synthetic.capabilities()
+        #expect(capabilities.eventLog == .available)
+        #expect(capabilities.factoryReset == .available)
+    }
+}

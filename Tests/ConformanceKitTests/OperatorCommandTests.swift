@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+@testable import ConformanceKit
+
+/// The operator's commands (`--pin-command`, `--reboot-command`, `--reset-command`) run through
+/// `/bin/sh`: their output, their exit, their time limit and what they leave running.
+@Suite struct OperatorCommandTests {
+    static func command(_ line: String, timeout: Double = 10) -> OperatorCommand {
+        OperatorCommand(line, timeoutSeconds: timeout, option: "--pin-command")
+    }
+
+    static func scratch() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "awb-operator-\(UUID().uuidString.prefix(8))"
+        )
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// Alive and not a zombie (/proc/PID/stat's state field).
+    static func isRunning(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        let state = stat[stat.index(after: close)...].split(separator: " ").first
+        return state != "Z" && state != "X"
+    }
+
+    @Test func theOutputIsReturnedAndTheEnvironmentReachesTheCommand() throws {
+        let output = try Self.command(#"printf '%s\nsecond line\n' "$AWARE_PHONE_NMI""#)
+            .run(environment: ["AWARE_PHONE_NMI": "02:b0:00:00:00:09"])
+        #expect(output == "02:b0:00:00:00:09\nsecond line\n")
+    }
+
+    @Test func aNonZeroExitIsAnErrorThatQuotesStandardError() throws {
+        #expect {
+            try Self.command("echo 'the relay is off' >&2; exit 3").run(environment: [:])
+        } throws: { error in
+            guard let error = error as? OperatorCommandError else { return false }
+            return error.failure == .exited(status: 3, standardError: "the relay is off")
+                && error.description
+                    == #"--pin-command "echo 'the relay is off' >&2; exit 3" exited with status 3: the relay is off"#
+        }
+    }
+
+    @Test func aCommandPastItsTimeIsKilledWithWhatItStarted() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pidFile = directory.appendingPathComponent("child").path
+        #expect {
+            try Self.command("sleep 300 & echo $! > '\(pidFile)'; wait", timeout: 0.5).run(environment: [:])
+        } throws: { error in
+            (error as? OperatorCommandError)?.failure == .timedOut(seconds: 0.5)
+        }
+        let child = try #require(
+            Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))
+        )
+        // The background sleep was in the command's process group: killed, not left behind
+        // (at most a zombie, where no init reaps orphans).
+        #expect(!Self.isRunning(child))
+    }
+
+    /// A reboot command starts the accessory and leaves it running, holding the command's
+    /// output open: the runner waits for the shell to exit, not for the output to close.
+    @Test func aProcessLeftRunningDoesNotHoldTheRunner() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pidFile = directory.appendingPathComponent("child").path
+        let output = try Self.command("sleep 300 & echo $! > '\(pidFile)'; echo started", timeout: 5)
+            .run(environment: [:])
+        #expect(output.hasPrefix("started"))
+        let child = try #require(
+            Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))
+        )
+        #expect(Self.isRunning(child), "the process the command left behind still runs")
+        kill(child, SIGKILL)
+    }
+
+    @Test func aCommandThatCannotRunExitsWith127() throws {
+        #expect {
+            try Self.command("/nonexistent/pin-reader").run(environment: [:])
+        } throws: { error in
+            guard case .exited(127, _) = (error as? OperatorCommandError)?.failure else { return false }
+            return true
+        }
+    }
+
+    @Test func aPINIsFourToEightDigitsOfTheProfilesLength() {
+        let cases: [(String, Int?, String?)] = [
+            ("123456", nil, nil),
+            ("1234", 4, nil),
+            ("12345678", nil, nil),
+            ("12ab56", nil, "is not a PIN: a PIN is 4 to 8 digits 0-9"),
+            ("", nil, "is not a PIN: a PIN is 4 to 8 digits 0-9"),
+            (" 123456", nil, "is not a PIN: a PIN is 4 to 8 digits 0-9"),
+            ("١٢٣٤٥٦", nil, "is not a PIN: a PIN is 4 to 8 digits 0-9"),
+            ("123", nil, "has 3 digits: a PIN has 4 to 8"),
+            ("123456789", nil, "has 9 digits: a PIN has 4 to 8"),
+            ("1234567", 6, "has 7 digits, but the profile's PIN has 6 (pairing.pin.length)"),
+        ]
+        for (text, length, problem) in cases {
+            #expect(PINInput.problem(with: text, length: length) == problem, "\(text)")
+        }
+    }
+
+    @Test func theAbilitiesNameTheOptionThatWouldGiveThem() {
+        let none = OperatorAccess()
+        #expect(
+            none.restartAbility(
+                controlled: false,
+                outside: "the accessory on socket:/a was started outside the runner",
+                control: true
+            )
+                == .unavailable(
+                    reason: "the accessory on socket:/a was started outside the runner: give --reboot-command CMD "
+                        + "(or --control PATH for accessory-emu), or run at a terminal"
+                )
+        )
+        #expect(
+            none.resetAbility(controlled: false, outside: "x", control: false)
+                == .unavailable(reason: "x: give --reset-command CMD, or run at a terminal")
+        )
+        let commands = OperatorAccess(
+            reboot: Self.command("true"),
+            reset: nil
+        )
+        #expect(commands.restartAbility(controlled: false, outside: "x", control: false) == .available)
+        #expect(commands.resetAbility(controlled: false, outside: "x", control: false) != .available)
+        #expect(
+            OperatorAccess(prompts: true).resetAbility(controlled: false, outside: "x", control: false) == .available
+        )
+    }
+}
