@@ -14,6 +14,7 @@ extension DiscoverySuite {
             tags: [String] = [],
             requires: [TestRequirement] = [],
             needsReconfigure: Bool = false,
+            needsReconfigureWhen: ProfileCondition? = nil,
             budget: Interval = .seconds(60),
             brokenBy: [FaultName],
             steps: [SharedStep],
@@ -27,6 +28,7 @@ extension DiscoverySuite {
                 tags: ["discovery"] + tags,
                 requires: requires,
                 needsReconfigure: needsReconfigure,
+                needsReconfigureWhen: needsReconfigureWhen,
                 budget: budget,
                 faultContract: FaultContract(brokenBy: brokenBy, steps: steps, conditional: conditional)
             ) { context in try body(context, builder) }

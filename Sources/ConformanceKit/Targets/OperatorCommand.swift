@@ -110,6 +110,19 @@ private final class SpawnedShell {
         var code: Int32
     }
 
+    /// Marks every descriptor of this process above standard error close-on-exec: the runner's
+    /// sockets and other children's pipes must not live on in what a command leaves running (a
+    /// reader waiting for a pipe's end would wait for as long as the accessory runs). Glibc's
+    /// `posix_spawn_file_actions_addclosefrom_np` does not reach Swift; a descriptor opened by
+    /// another thread between this and the spawn can still slip through.
+    static func keepDescriptorsFromChildren() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
+        for descriptor in names.compactMap(Int32.init) where descriptor > 2 {
+            let flags = fcntl(descriptor, F_GETFD)
+            if flags >= 0 && flags & FD_CLOEXEC == 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
+        }
+    }
+
     let pid: pid_t
     private var outputDescriptor: Int32
     private var errorDescriptor: Int32
@@ -145,6 +158,7 @@ private final class SpawnedShell {
         var defaults = sigset_t()
         sigfillset(&defaults)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
+        Self.keepDescriptorsFromChildren()
         let arguments = ["/bin/sh", "-c", command]
         let environmentLines = environment.map { "\($0.key)=\($0.value)" }
         var spawned: pid_t = 0
