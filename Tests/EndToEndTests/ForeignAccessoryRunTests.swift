@@ -138,4 +138,31 @@ import Testing
         let display = try String(contentsOf: directory.appendingPathComponent("display.jsonl"), encoding: .utf8)
         #expect(display.components(separatedBy: #""event":"pin_displayed""#).count - 1 >= 4)
     }
+
+    /// At a terminal, without --reboot-command, the runner asks the person to power-cycle the
+    /// accessory and goes on when Enter is pressed (here a pseudo-terminal from `script`, with the
+    /// Enter typed in advance and the accessory left running, so it is "back" at once).
+    @Test func atATerminalTheRunnerAsksThePersonToPowerCycle() async throws {
+        let directory = try Self.scratch()
+        defer {
+            _ = system("cd '\(CommandRunner.repository.path)' && \(Self.accessory(directory, "stop"))")
+            try? FileManager.default.removeItem(at: directory)
+        }
+        #expect(await Self.shell(Self.accessory(directory, "start Profiles/drone.json")) == 0)
+        let runner = CommandRunner.productsDirectory.appendingPathComponent("aware-conform").path
+        let report = directory.appendingPathComponent("r.json").path
+        let session = directory.appendingPathComponent("session.sh")
+        try """
+        exec '\(runner)' run --target 'socket:\(directory.path)/air' --profile Profiles/drone.json \\
+            --only WA/RECON/BV-03 --pin-command "\(Self.accessory(directory, "pin"))" --json '\(report)'
+        """.write(to: session, atomically: true, encoding: .utf8)
+        let typescript = directory.appendingPathComponent("typescript").path
+        let status = await Self.shell(
+            "printf '\\n\\n' | script -qec 'sh \(session.path)' '\(typescript)' > /dev/null"
+        )
+        let shown = (try? String(contentsOfFile: typescript, encoding: .utf8)) ?? ""
+        #expect(status == 0, "\(shown.suffix(1500))")
+        #expect(shown.contains("WA/RECON/BV-03: power-cycle the accessory (it keeps its pairings), then press Enter:"))
+        #expect(try Self.report(report)["WA/RECON/BV-03"]?["verdict"] as? String == "pass")
+    }
 }
