@@ -111,7 +111,12 @@ struct PairCommand: ParsableCommand {
 
     @OptionGroup var pairing: PairingOptions
 
-    @Option(help: ArgumentHelp("The PIN to enter (digits), as a person types it.", valueName: "pin"))
+    @Option(
+        help: ArgumentHelp(
+            "The PIN to enter, as a person types it: 4 to 8 digits, as many as the profile's PIN when --profile is given.",
+            valueName: "digits"
+        )
+    )
     var pin: String?
 
     @Flag(help: "Read the PIN off the accessory's display (the default without --pin).")
@@ -121,13 +126,20 @@ struct PairCommand: ParsableCommand {
 
     func validate() throws {
         if pin != nil && pinFromDisplay { throw ValidationError("give --pin or --pin-from-display, not both") }
-        if let pin, pin.isEmpty || !pin.allSatisfy(\.isASCII) || pin.count > 64 {
-            throw ValidationError("--pin must be 1-64 ASCII characters")
+        // What the accessory can show; anything else would only spend one of its attempts.
+        if let pin, let problem = PINInput.problem(with: pin, length: nil) {
+            throw ValidationError("--pin \"\(pin.prefix(20))\" \(problem)")
         }
     }
 
     func run() throws {
         logging.bootstrap()
+        if let pin, let profile = try pairing.targetOptions.loadProfile(required: false)?.0,
+            let length = profile.pairing?.pin.fixed?.count ?? profile.pairing?.pin.length,
+            let problem = PINInput.problem(with: pin, length: length)
+        {
+            throw ValidationError("--pin \"\(pin)\" \(problem)")
+        }
         let (target, service) = try pairing.resolve()
         let phoneSession = try PhoneSession.openOrExit(
             command: "pair",
