@@ -115,7 +115,15 @@ extension ProfileFacts {
             dataPath: DataPathFacts(profile: profile),
             nikLifetimeSeconds: profile.pairing.flatMap { $0.cache.nik ? $0.cache.nikLifetimeSeconds : nil },
             pin: profile.pairing.map { PINFacts(length: $0.pin.fixed?.count ?? $0.pin.length, fixed: $0.pin.fixed) },
-            pairedDeviceLimit: profile.pairing.map { PairedDeviceLimit(count: $0.maxPairedDevices) }
+            pairedDeviceLimit: profile.pairing.map { pairing in
+                let whenFull: PairedDeviceLimit.WhenFull =
+                    switch pairing.whenFull {
+                    case .refuse: .refuse
+                    case .replaceOldest: .replaceOldest
+                    }
+                return PairedDeviceLimit(count: pairing.maxPairedDevices, whenFull: whenFull)
+            },
+            maxDataPathPeers: profile.radio.maxDataPathPeers
         )
     }
 }

@@ -13,7 +13,9 @@ import AwareWire
 /// SECURITY_POLICY (8) unless the profile allows open data paths; a secured request from a phone
 /// that holds no pairing (no ND-PMK here) is refused with the same reason; a request in another
 /// performance mode than the accessory's is refused with QoS_UNACCEPTABLE (9), since Apple
-/// calls a mismatch undefined behaviour (apple-peer-model.md 1.7).
+/// calls a mismatch undefined behaviour (apple-peer-model.md 1.7). A request from one phone more
+/// than the profile's `radio.maxDataPathPeers` is refused with RESOURCE_LIMITATION (2); the
+/// limit counts phones, not data paths, so a phone that holds an NDL may open more.
 final class AccessoryDataService {
     let profile: AccessoryProfile
     let faults: Set<AccessoryFault>
@@ -123,6 +125,9 @@ final class AccessoryDataService {
         }
         let services = dataServices
         guard let first = services.values.first?.datapath else { return nil }
+        let limit = profile.radio.maxDataPathPeers
+        let served = manager.dataPathPeers
+        let peerLimitReached = !served.contains(peer) && served.count >= limit ? limit : nil
         var suites: [NANSecurityCipherSuite] = []
         for service in services.values {
             for suite in service.datapath?.cipherSuites ?? [] {
@@ -170,7 +175,8 @@ final class AccessoryDataService {
                 honoursProposedNDC: !faults.contains(.ignoreProposedNDC),
                 readsEveryMap: !faults.contains(.firstMapOnly),
                 keepsLongPeriods: !faults.contains(.foldLongPeriods),
-                schedulesInConditional: !faults.contains(.ignoreConditional)
+                schedulesInConditional: !faults.contains(.ignoreConditional),
+                peerLimitReached: peerLimitReached
             ),
             credentials: credentials,
             defaultCredential: fallback,

@@ -8,7 +8,8 @@ import AwareWire
 /// The accessory's pairing policy (nan-wire-reference.md 3; apple-peer-model.md 3-5): the
 /// device's ``PairingManager`` runs the protocol (bootstrapping, PASN, the NIK exchange, the
 /// store); this decides who may pair, shows a fresh PIN for each attempt (or the profile's
-/// fixed one), limits wrong PINs, applies the profile's faults, and logs what happens.
+/// fixed one), limits wrong PINs, keeps the paired-device limit (refusing one more phone, or
+/// replacing the oldest pairing), applies the profile's faults, and logs what happens.
 final class AccessoryPairing: PairingDelegate {
     let settings: PairingSettings
     let pairingName: String
@@ -75,7 +76,11 @@ final class AccessoryPairing: PairingDelegate {
             cachesKeys: settings.cache.npk && settings.cache.nik,
             nikLifetimeSeconds: settings.cache.nikLifetimeSeconds,
             cipherSuites: settings.cipherSuites.compactMap { NANSecurityCipherSuite(rawValue: $0.csid) },
-            maxPairedDevices: faults.contains(.noPairingLimit) ? nil : settings.maxPairedDevices,
+            // The store refuses one more peer outright; an accessory that replaces its oldest
+            // pairing stores the new one first and then forgets the oldest itself
+            // (``replaceOldestIfFull(keeping:)``), so the store is given no cap.
+            maxPairedDevices: faults.contains(.noPairingLimit) || settings.whenFull == .replaceOldest
+                ? nil : settings.maxPairedDevices,
             deviations: Set(deviations.filter { faults.contains($0.0) }.map(\.1))
         )
     }
@@ -92,8 +97,10 @@ final class AccessoryPairing: PairingDelegate {
     // MARK: - Who may pair, with which PIN
 
     /// Shows a fresh PIN and lets the phone come back for it, unless pairing is locked after
-    /// wrong PINs (reason 8, SECURITY_POLICY) or the store is full (reason 2,
-    /// RESOURCE_LIMITATION) (nan-wire-reference.md 2.11).
+    /// wrong PINs (reason 8, SECURITY_POLICY) or the store is full and the profile refuses one
+    /// more phone (reason 2, RESOURCE_LIMITATION) (nan-wire-reference.md 2.11). An accessory
+    /// that replaces its oldest pairing lets a new phone in here and evicts nothing yet: an
+    /// attempt that fails must not cost a pairing.
     func pairingManager(
         _ manager: PairingManager,
         authorize peer: MACAddress,
@@ -109,7 +116,9 @@ final class AccessoryPairing: PairingDelegate {
         }
         let records = manager.records
         let known = records.contains { $0.peerNMI == peer }
-        if !known, records.count >= settings.maxPairedDevices, !faults.contains(.noPairingLimit) {
+        if !known, settings.whenFull == .refuse, records.count >= settings.maxPairedDevices,
+            !faults.contains(.noPairingLimit)
+        {
             return reject(
                 peer,
                 reasonCode: 2,
@@ -277,12 +286,47 @@ final class AccessoryPairing: PairingDelegate {
                 [("peer", .string(peer.description)), ("pairedDevices", .unsigned(UInt64(pairedDevices)))],
                 "exchanged identity keys with \(peer); \(pairedDevices) paired device(s) stored"
             )
+            replaceOldestIfFull(keeping: peer)
         case .recordStored:
             if faults.contains(.keysSurviveReset), let store = manager.store { Self.writeShadowCopy(store) }
         case .storeFailed(let error):
             emit("error", [("message", .string("pairing store: \(error)"))], "pairing store: \(error)")
         case .bootstrapComeback, .bootstrapAuthorized, .frame3Unacknowledged, .attemptEnded:
             break
+        }
+    }
+
+    /// `pairing.whenFull: replaceOldest`: once `peer`'s new pairing is kept (and stored, when
+    /// there is a store), the oldest pairings (earliest `pairedAt`; the earlier kept on a tie)
+    /// beyond `maxPairedDevices` are forgotten, in memory and in the store. Their phones'
+    /// cached keys resolve nothing from now on, as an unknown NPKID or NIRA would not.
+    private func replaceOldestIfFull(keeping peer: MACAddress) {
+        guard settings.whenFull == .replaceOldest, !faults.contains(.noPairingLimit),
+            manager.records.count > settings.maxPairedDevices,
+            manager.records.contains(where: { $0.peerNMI == peer })
+        else { return }
+        if let store = manager.store {
+            // A pairing that could not be stored does not replace one that is.
+            guard (try? store.records)?.contains(where: { $0.peerNMI == peer }) == true else { return }
+        }
+        while manager.records.count > settings.maxPairedDevices {
+            let candidates = manager.records.enumerated().filter { $0.element.peerNMI != peer }
+            guard
+                let oldest = candidates.min(by: { a, b in
+                    (a.element.pairedAt, a.offset) < (b.element.pairedAt, b.offset)
+                })?.element
+            else { return }
+            manager.forgetPairing(with: oldest.peerNMI)
+            emit(
+                "pairing_replaced",
+                [
+                    ("peer", .string(oldest.peerNMI.description)), ("by", .string(peer.description)),
+                    ("pairedAt", .integer(oldest.pairedAt)),
+                    ("maxPairedDevices", .unsigned(UInt64(settings.maxPairedDevices))),
+                ],
+                "forgot the pairing with \(oldest.peerNMI), the oldest, for \(peer): "
+                    + "\(settings.maxPairedDevices) paired device(s) at most"
+            )
         }
     }
 

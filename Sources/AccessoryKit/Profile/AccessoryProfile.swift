@@ -77,12 +77,21 @@ extension AccessoryProfile {
             if pairing.cache.npk { cached.append("NPK") }
             if pairing.cache.nik { cached.append("NIK") }
             let cache = cached.isEmpty ? "caches no keys" : "caches " + cached.joined(separator: " and ")
+            let full =
+                switch pairing.whenFull {
+                case .refuse: "then refuses a new phone"
+                case .replaceOldest: "then a new phone replaces the oldest"
+                }
             lines.append(
                 "pairing: \(methods); \(pin), \(pairing.pin.maxWrongAttempts) wrong attempts then "
-                    + "\(pairing.pin.lockoutSeconds) s lockout; \(cache)"
+                    + "\(pairing.pin.lockoutSeconds) s lockout; \(cache); "
+                    + "keeps \(pairing.maxPairedDevices) pairing(s), \(full)"
             )
         } else {
             lines.append("pairing: not offered")
+        }
+        if services.contains(where: { $0.datapath != nil }) {
+            lines.append("data paths: with up to \(radio.maxDataPathPeers) phone(s) at once")
         }
         let modes = performance.supportedModes.map { mode in
             "\(mode.rawValue) (\(performance.serviceClass(for: mode)?.rawValue ?? "?"))"
@@ -140,21 +149,36 @@ public struct DeviceIdentity: Codable, Hashable, Sendable {
 // MARK: - RadioSettings
 
 /// Optional radio identity: a fixed NAN Management Interface address, or a seed from which the
-/// emulator derives one, and the discovery channels.
+/// emulator derives one, the discovery channels, and how many phones it serves data paths to at
+/// once.
 public struct RadioSettings: Codable, Hashable, Sendable {
     /// Discovery channels when the profile names none: 6 (mandatory for NAN) and 149.
     public static let defaultDiscoveryChannels = [6, 149]
+    /// The phones the emulator serves data paths to at once: one to eight. Eight is what it was
+    /// measured to hold, each phone with its own NDL and data path carrying the profile's app
+    /// traffic (DataPathPeerLimitTests); the NDLs share the accessory's one schedule.
+    public static let maxDataPathPeersRange: ClosedRange<Int> = 1...8
 
     /// A fixed unicast NMI, `02:00:00:00:00:01` form. Exclusive with `nmiSeed`.
     public var nmi: String?
     /// Seed for a reproducible random NMI. Exclusive with `nmi`.
     public var nmiSeed: UInt32?
     public var discoveryChannels: [Int]
+    /// How many phones may hold data paths (an NDL) with the accessory at once. A Data Path
+    /// Request from one more phone is refused with RESOURCE_LIMITATION (nan-wire-reference.md
+    /// 2.11); a phone that holds an NDL already may open more data paths on it.
+    public var maxDataPathPeers: Int
 
-    public init(nmi: String? = nil, nmiSeed: UInt32? = nil, discoveryChannels: [Int] = Self.defaultDiscoveryChannels) {
+    public init(
+        nmi: String? = nil,
+        nmiSeed: UInt32? = nil,
+        discoveryChannels: [Int] = Self.defaultDiscoveryChannels,
+        maxDataPathPeers: Int = Self.maxDataPathPeersRange.upperBound
+    ) {
         self.nmi = nmi
         self.nmiSeed = nmiSeed
         self.discoveryChannels = discoveryChannels
+        self.maxDataPathPeers = maxDataPathPeers
     }
 
     public var nmiAddress: MACAddress? { nmi.flatMap { MACAddress(string: $0) } }

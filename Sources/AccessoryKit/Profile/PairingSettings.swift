@@ -5,9 +5,11 @@ public struct PairingSettings: Codable, Hashable, Sendable {
     public var pin: PinPolicy
     public var cache: PairingCache
     public var cipherSuites: [PairingCipherSuite]
-    /// The most phones the accessory keeps pairing keys for. One more is refused (the user
-    /// removes one, or factory resets) rather than silently evicting an older pairing.
+    /// The most phones the accessory keeps pairing keys for. What one more phone gets is
+    /// `whenFull`'s to say.
     public var maxPairedDevices: Int
+    /// What a new phone gets when `maxPairedDevices` pairings are kept already.
+    public var whenFull: WhenFull
 
     public static let maxPairedDevicesRange: ClosedRange<Int> = 1...64
 
@@ -16,17 +18,35 @@ public struct PairingSettings: Codable, Hashable, Sendable {
         pin: PinPolicy = PinPolicy(),
         cache: PairingCache = PairingCache(),
         cipherSuites: [PairingCipherSuite] = [.pasn128],
-        maxPairedDevices: Int = 8
+        maxPairedDevices: Int = 8,
+        whenFull: WhenFull = .refuse
     ) {
         self.bootstrappingMethods = bootstrappingMethods
         self.pin = pin
         self.cache = cache
         self.cipherSuites = cipherSuites
         self.maxPairedDevices = maxPairedDevices
+        self.whenFull = whenFull
     }
 
     /// The bootstrapping-method bitmap the accessory advertises.
     public var bootstrappingBitmap: UInt16 { bootstrappingMethods.reduce(0) { $0 | $1.bit } }
+}
+
+// MARK: - WhenFull
+
+extension PairingSettings {
+    /// What a new phone gets when the accessory keeps `maxPairedDevices` pairings already. Both
+    /// are what real accessories do (docs/reference/profile-reference.md, `pairing.whenFull`); a
+    /// phone that is paired already pairs again in place of its own record either way.
+    public enum WhenFull: String, Codable, Hashable, Sendable, CaseIterable {
+        /// Refused at bootstrapping with RESOURCE_LIMITATION (nan-wire-reference.md 2.11), no PIN
+        /// shown, until the user removes a pairing or factory resets the accessory.
+        case refuse
+        /// Paired; once its pairing is stored, the oldest pairing (the earliest `pairedAt`) is
+        /// forgotten, so that phone's cached keys resolve nothing any more.
+        case replaceOldest
+    }
 }
 
 // MARK: - BootstrappingMethod

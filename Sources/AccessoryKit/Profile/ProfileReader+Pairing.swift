@@ -6,7 +6,7 @@ extension ProfileReader {
             let view = object(
                 node,
                 at: path,
-                allowed: ["bootstrappingMethods", "pin", "cache", "cipherSuites", "maxPairedDevices"],
+                allowed: ["bootstrappingMethods", "pin", "cache", "cipherSuites", "maxPairedDevices", "whenFull"],
                 required: []
             )
         else { return nil }
@@ -47,6 +47,13 @@ extension ProfileReader {
         if view.has("maxPairedDevices") {
             if let cap = integer(view, "maxPairedDevices", in: PairingSettings.maxPairedDevicesRange) {
                 pairing.maxPairedDevices = cap
+            } else {
+                valid = false
+            }
+        }
+        if view.has("whenFull") {
+            if let policy = enumeration(view, "whenFull", PairingSettings.WhenFull.self) {
+                pairing.whenFull = policy
             } else {
                 valid = false
             }

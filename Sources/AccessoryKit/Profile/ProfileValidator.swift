@@ -92,7 +92,13 @@ extension ProfileReader {
     }
 
     mutating func readRadio(_ node: JSONValue, at path: String) -> RadioSettings? {
-        guard let view = object(node, at: path, allowed: ["nmi", "nmiSeed", "discoveryChannels"], required: [])
+        guard
+            let view = object(
+                node,
+                at: path,
+                allowed: ["nmi", "nmiSeed", "discoveryChannels", "maxDataPathPeers"],
+                required: []
+            )
         else { return nil }
         var radio = RadioSettings()
         var valid = true
@@ -142,6 +148,13 @@ extension ProfileReader {
             radio.discoveryChannels = channels
         } else if view.has("discoveryChannels") {
             valid = false
+        }
+        if view.has("maxDataPathPeers") {
+            if let peers = integer(view, "maxDataPathPeers", in: RadioSettings.maxDataPathPeersRange) {
+                radio.maxDataPathPeers = peers
+            } else {
+                valid = false
+            }
         }
         return valid ? radio : nil
     }

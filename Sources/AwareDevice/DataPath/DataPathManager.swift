@@ -19,6 +19,11 @@ public final class DataPathManager {
     private var randomBytes: (Int) -> [UInt8]
     /// The data paths that finished setup and have not ended.
     public internal(set) var links: [DataLinkID: NDPLink] = [:]
+    /// The peers this device holds a data path with or is setting one up with, in either role:
+    /// the peers it holds (or is negotiating) an NDL with (nan-wire-reference.md 4.1).
+    public var dataPathPeers: Set<MACAddress> {
+        Set(links.keys.map(\.peerNMI)).union(responders.keys.map(\.peerNMI)).union(initiators.keys.map(\.peerNMI))
+    }
     /// For a Data Path Request from `peer`: what to answer it with, or nil to ignore it (a
     /// phone serves no requests). The accessory builds it from its profile and pairing store;
     /// `clusterID` is the cluster the answer goes in (A3 of its NAFs,

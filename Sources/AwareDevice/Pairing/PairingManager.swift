@@ -217,6 +217,25 @@ public final class PairingManager {
         }
     }
 
+    /// Forgets the pairing with `peer`: its record, in memory and in the store, and the keys its
+    /// latest pairing left (hostap `nan_pairing_unpair_peer`). Its cached keys resolve nothing
+    /// from now on: a verification from it is refused as one no record resolves (3.7). When to
+    /// forget is the owner's policy (an accessory that replaces its oldest pairing when full).
+    /// False when there was no such pairing; a store failure is reported, never hidden.
+    @discardableResult
+    public func forgetPairing(with peer: MACAddress) -> Bool {
+        guard records.contains(where: { $0.peerNMI == peer }) else { return false }
+        records.removeAll { $0.peerNMI == peer }
+        dropLink(with: peer)
+        guard let store, !configuration.deviations.contains(.forgetsPairings) else { return true }
+        do throws(DeviceStateError) {
+            try store.remove(peerNMI: peer)
+        } catch {
+            report(.storeFailed(error))
+        }
+        return true
+    }
+
     func report(_ event: PairingEvent) { delegate?.pairingManager(self, didReport: event) }
 
     /// The DCEA of our PASN frames and NIK follow-ups: pairing setup on, caching as configured.

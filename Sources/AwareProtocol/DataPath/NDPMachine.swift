@@ -97,6 +97,9 @@ public struct NDPFailure: Error, Hashable, Sendable, CustomStringConvertible {
         /// the request's time limit, or a Data Path Request named none in A3. A data path's NAFs
         /// carry the Cluster ID as A3 and its slots count from the cluster's TSF (1.3, 2.7).
         case noCluster
+        /// This device holds data paths with as many peers as it serves at once (`limit`), and
+        /// the request came from another one (RESOURCE_LIMITATION, 2.11).
+        case peerLimit(Int)
     }
 
     public var kind: Kind
@@ -128,6 +131,8 @@ public struct NDPFailure: Error, Hashable, Sendable, CustomStringConvertible {
             case .supersededByPeer: "the peer asked for a new schedule at the same time; its request was answered"
             case .noCluster:
                 "no cluster to set the data path up in (none formed or joined in time, or the request named none)"
+            case .peerLimit(let limit):
+                "already serving data paths to \(limit) phone\(limit == 1 ? "" : "s") at once, the most it serves"
             }
         return text + code
     }

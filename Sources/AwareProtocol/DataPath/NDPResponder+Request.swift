@@ -3,10 +3,14 @@ import AwareCrypto
 import AwareWire
 
 extension NDPResponder {
-    /// The policy, in order (nan-wire-reference.md 4.1, 4.2): the publish ID names a service;
+    /// The policy, in order (nan-wire-reference.md 4.1, 4.2): a device serving as many peers as
+    /// it can refuses another (RESOURCE_LIMITATION, 2.11); the publish ID names a service;
     /// security (SECURITY_POLICY on refusal); the performance mode (QoS_UNACCEPTABLE); the
     /// schedule (accept the intersection, counter-propose our own, or INVALID_AVAILABILITY).
     mutating func respond(to message: NDPMessage, now: Instant) -> [NDPAction] {
+        if let limit = configuration.policy.peerLimitReached {
+            return reject(NDPFailure(.peerLimit(limit), reason: .resourceLimitation))
+        }
         guard let publishID = message.common.publishID else {
             return reject(NDPFailure(.malformed("the request has no Publish ID"), reason: .invalidParameters))
         }

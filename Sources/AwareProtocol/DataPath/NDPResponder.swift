@@ -330,6 +330,11 @@ public struct NDPResponderPolicy: Hashable, Sendable {
     /// Schedule in the proposal's conditional entries as well as its committed ones (2.7;
     /// hostap covers a schedule by both); off (a fault switch) reads committed entries only.
     public var schedulesInConditional: Bool
+    /// Set when the device already holds data paths with as many peers as it serves at once
+    /// (the value) and the request comes from another peer: it is refused with
+    /// RESOURCE_LIMITATION (2.11) before anything else is judged. Whom to count is the owner's
+    /// policy (the accessory's profile); nil takes the request on.
+    public var peerLimitReached: Int?
 
     public init(
         requiresSecurity: Bool = true,
@@ -343,8 +348,10 @@ public struct NDPResponderPolicy: Hashable, Sendable {
         honoursProposedNDC: Bool = true,
         readsEveryMap: Bool = true,
         keepsLongPeriods: Bool = true,
-        schedulesInConditional: Bool = true
+        schedulesInConditional: Bool = true,
+        peerLimitReached: Int? = nil
     ) {
+        self.peerLimitReached = peerLimitReached
         self.readsEveryMap = readsEveryMap
         self.keepsLongPeriods = keepsLongPeriods
         self.schedulesInConditional = schedulesInConditional
