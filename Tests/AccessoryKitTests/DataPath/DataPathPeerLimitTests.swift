@@ -48,7 +48,7 @@ import Testing
             phone.subscribe(SubscribeConfiguration(serviceName: "_drone-service._udp", mode: .active))
             #expect(run(.seconds(10)) { !phone.matchedResults().isEmpty })
             let result = try #require(phone.matchedResults().last)
-            phone.pairing.pair(with: result) { [unowned self] in displayed.last?.pin.digits }
+            phone.pairing.pair(with: result, pin: .now { [unowned self] in displayed.last?.pin.digits })
             _ = run(.seconds(30)) { phone.pairing.outcome != nil }
             air.virtualScheduler.run(for: .milliseconds(200))
             try #require(phone.pairing.outcome?.result == .paired, "\(String(describing: phone.pairing.outcome))")

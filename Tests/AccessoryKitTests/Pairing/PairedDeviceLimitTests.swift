@@ -89,9 +89,12 @@ import Testing
         /// Pairs `phone` with the PIN the display shows, or with `pin`.
         func pair(_ phone: Phone, _ result: DiscoveryResult, pin: String? = nil) -> PairingOutcome? {
             let shownBefore = displayed.count
-            phone.pairing.pair(with: result) { [unowned self] in
-                pin ?? (displayed.count > shownBefore ? displayed.last?.pin.digits : nil)
-            }
+            phone.pairing.pair(
+                with: result,
+                pin: .now { [unowned self] in
+                    pin ?? (displayed.count > shownBefore ? displayed.last?.pin.digits : nil)
+                }
+            )
             _ = run(.seconds(30)) { phone.pairing.outcome != nil }
             air.virtualScheduler.run(for: .milliseconds(200))
             return phone.pairing.outcome
