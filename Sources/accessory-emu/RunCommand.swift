@@ -94,8 +94,7 @@ struct RunCommand: ParsableCommand {
     @Flag(
         name: .customLong("no-display-side-channel"),
         help: ArgumentHelp(
-            "On the socket air, show the PIN on this process's display only, not on the air's side channel: a runner "
-                + "then needs the PIN another way (aware-conform run --pin-command), as with a real device."
+            "Keep the PIN display off the socket air's side channel, as a real device's screen is."
         )
     )
     var noDisplaySideChannel = false

@@ -15,7 +15,7 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var targetOptions: TargetOptions
 
-    @OptionGroup(title: "The accessory's PIN, power and reset (a device the runner did not build)")
+    @OptionGroup(title: "A device the runner did not build")
     var operatorOptions: OperatorOptions
 
     @Flag(

@@ -9,8 +9,7 @@ import ConformanceKit
 struct OperatorOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The PIN to type for every pairing, for an accessory that shows the same one each time (a label): "
-                + "4 to 8 digits. Works on every target.",
+            "A PIN printed on a label (4 to 8 digits), typed for every pairing.",
             valueName: "digits"
         )
     )
@@ -19,10 +18,8 @@ struct OperatorOptions: ParsableArguments {
     @Option(
         name: .customLong("pin-command"),
         help: ArgumentHelp(
-            "Run CMD (with /bin/sh) each time a PIN is needed, once the accessory accepted PIN bootstrapping; the "
-                + "first line it prints is the PIN. Its environment names the accessory (AWARE_ACCESSORY_NMI), the "
-                + "phone (AWARE_PHONE_NMI), the service (AWARE_SERVICE) and the test (AWARE_TEST_ID). A failure or an "
-                + "unusable first line ends that test as an error, before any PIN is tried.",
+            "Run CMD for each PIN the accessory shows; the first line it prints is the PIN "
+                + "(docs/guides/foreign-accessories.md).",
             valueName: "cmd"
         )
     )
@@ -34,9 +31,7 @@ struct OperatorOptions: ParsableArguments {
     @Option(
         name: .customLong("reboot-command"),
         help: ArgumentHelp(
-            "With --target socket[:PATH] or nl80211:IFACE: power-cycle the accessory by running CMD (a power switch, "
-                + "a serial command); the runner waits for it to exit 0, then for the accessory to publish again. "
-                + "AWARE_NEW_NMI in its environment asks for a new NMI (for the NMI change test).",
+            "Power-cycle the accessory (socket, nl80211) with CMD, then wait for it to publish again.",
             valueName: "cmd"
         )
     )
@@ -45,8 +40,7 @@ struct OperatorOptions: ParsableArguments {
     @Option(
         name: .customLong("reset-command"),
         help: ArgumentHelp(
-            "With --target socket[:PATH] or nl80211:IFACE: factory-reset the accessory (it forgets every pairing) by "
-                + "running CMD, then wait for it to publish again.",
+            "Factory-reset it the same way.",
             valueName: "cmd"
         )
     )
@@ -55,7 +49,7 @@ struct OperatorOptions: ParsableArguments {
     @Option(
         name: .customLong("command-timeout"),
         help: ArgumentHelp(
-            "Seconds --reboot-command and --reset-command may take, and then the accessory to publish again.",
+            "Seconds each of those, and the accessory's return, may take.",
             valueName: "s"
         )
     )
@@ -64,9 +58,7 @@ struct OperatorOptions: ParsableArguments {
     @Flag(
         name: .customLong("no-prompt"),
         help: ArgumentHelp(
-            "Never ask the person at the terminal. Otherwise, on a terminal and with a target the runner did not "
-                + "start, it asks for the PIN where nothing else gives it and to power-cycle or reset the accessory "
-                + "where no command does."
+            "Never ask the person at the terminal for a PIN, a power cycle or a reset."
         )
     )
     var noPrompt = false

@@ -15,11 +15,8 @@ struct RunCommand: ParsableCommand {
             `aware-conform list` shows them) and reports a verdict for each: pass, fail, skip (with \
             the reason), error or timeout. A missing or empty profile is an error, never an empty run.
 
-            Every test's seed derives from --seed and its ID, and a failing test prints the command \
-            that reruns it. --fault-plan FILE injects faults declared in data \
-            (docs/reference/fault-plans.md). Reports: console; --junit, --json \
-            (docs/reference/reports.md), --html; --evidence DIR keeps each test's events and pcap \
-            (a failing test always leaves them). More: docs/guides/testing-an-accessory.md.
+            Every test's seed derives from --seed and its ID; a failing test prints the command \
+            that reruns it and keeps its events and pcap. More: docs/guides/testing-an-accessory.md.
 
             Exit status: 0 every applicable test passed, 1 a test failed, 2 usage or profile error, \
             3 environment error.
@@ -28,7 +25,7 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var targetOptions: TargetOptions
 
-    @OptionGroup(title: "The accessory's PIN, power and reset (a device the runner did not build)")
+    @OptionGroup(title: "A device the runner did not build")
     var operatorOptions: OperatorOptions
 
     @Option(
@@ -93,9 +90,7 @@ struct RunCommand: ParsableCommand {
     @Option(
         name: .customLong("proposal-shape"),
         help: ArgumentHelp(
-            "How the phone lays out its data path proposals: "
-                + NDPProposalShape.allCases.map(\.rawValue).joined(separator: ", ")
-                + " (docs/reference/schedules.md). Every data path the tests open is proposed this way.",
+            "How the phone lays out every data path proposal (docs/reference/schedules.md).",
             valueName: "shape"
         )
     )
@@ -103,9 +98,8 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "With --target socket[:PATH] or nl80211:IFACE: before any test, wait up to this long for the accessory "
-                + "to publish one of the profile's services (either side may start first); none: exit 3 with "
-                + "what was heard instead. 0 skips the check.",
+            "With socket or nl80211 targets: wait up to this long for the accessory's first publish before any "
+                + "test (0: do not); none is exit 3, naming what was heard.",
             valueName: "seconds"
         )
     )
