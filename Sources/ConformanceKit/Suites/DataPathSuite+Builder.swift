@@ -18,6 +18,7 @@ extension DataPathSuite {
             tags: [String] = [],
             requires: [TestRequirement] = [],
             needsReconfigure: Bool = false,
+            needsReconfigureWhen: ProfileCondition? = nil,
             budget: Interval = .seconds(120),
             brokenBy: [FaultName],
             steps: [SharedStep],
@@ -31,6 +32,7 @@ extension DataPathSuite {
                 tags: ["datapath"] + tags,
                 requires: [.pairing, .dataPath] + requires,
                 needsReconfigure: needsReconfigure,
+                needsReconfigureWhen: needsReconfigureWhen,
                 budget: budget,
                 faultContract: FaultContract(
                     brokenBy: brokenBy,
@@ -47,10 +49,38 @@ extension DataPathSuite {
             )
         }
 
-        /// The accessory's listener in realtime: a profile variant (the mode is the listener's).
-        static let realtimeVariant = ProfileVariant([
-            .setField(path: ["performance", "default"], json: #""realtime""#)
-        ])
+        /// The accessory's listener in `mode`: a profile variant (the mode is the listener's,
+        /// apple-peer-model.md 1.7).
+        static func modeVariant(_ mode: PerformanceMode) -> ProfileVariant {
+            ProfileVariant([.setField(path: ["performance", "default"], json: "\"\(mode.rawValue)\"")])
+        }
+
+        /// The mode the accessory listens in when nobody changes its profile
+        /// (`performance.default`): what every test whose premise is not a mode asks for, so
+        /// that it runs against an accessory the runner cannot reconfigure.
+        func defaultMode(_ context: TestContext) throws -> PerformanceMode {
+            let name = try facts(context).defaultMode
+            return try context.require(PerformanceMode(rawValue: name), "a known default performance mode (\(name))")
+        }
+
+        /// The service class the profile gives `mode` (`performance.<mode>.serviceClass`): what
+        /// the phone's app asks for on a data path in that mode. Best effort for a mode the
+        /// profile does not offer (a request the accessory must refuse, WA/PERF/BI-02).
+        func serviceClass(_ context: TestContext, _ mode: PerformanceMode) throws -> ServiceClass {
+            guard let raw = try facts(context).serviceClasses[mode.rawValue] else { return .bestEffort }
+            return try context.require(
+                ServiceClass(rawValue: raw),
+                "a known service class (\(raw)) for \(mode.rawValue)"
+            )
+        }
+
+        /// Opens a scenario with the accessory listening in `mode` and pairs: the profile as it
+        /// is when `mode` is its default, else a variant (the test declares that with
+        /// `needsReconfigureWhen: .defaultModeIsNot(mode)`).
+        func openPaired(_ context: TestContext, mode: PerformanceMode) throws -> (Scenario, DiscoveryResult) {
+            let variant = try defaultMode(context) == mode ? nil : Self.modeVariant(mode)
+            return try openPaired(context, variant: variant)
+        }
 
         /// Opens a scenario (with `variant`), finds the accessory's data service and pairs with it.
         func openPaired(_ context: TestContext, variant: ProfileVariant? = nil) throws -> (Scenario, DiscoveryResult) {
@@ -90,8 +120,8 @@ extension DataPathSuite {
             _ scenario: Scenario,
             _ result: DiscoveryResult,
             phone: Phone? = nil,
-            mode: PerformanceMode = .bulk,
-            serviceClass: ServiceClass = .bestEffort,
+            mode: PerformanceMode? = nil,
+            serviceClass: ServiceClass? = nil,
             security: PhoneDataPathRequest.Security = .paired,
             proposal: NDPSchedule? = nil,
             shape: NDPProposalShape? = nil,
@@ -101,6 +131,8 @@ extension DataPathSuite {
         ) throws -> (DataLinkID, DataPathOutcome) {
             let phone = phone ?? scenario.phone
             let facts = try facts(context)
+            let mode = try mode ?? defaultMode(context)
+            let serviceClass = try serviceClass ?? self.serviceClass(context, mode)
             let port = try profilePort(context, service: result.serviceName)
             var id: DataLinkID?
             scenario.session.perform {
@@ -135,17 +167,16 @@ extension DataPathSuite {
             _ scenario: Scenario,
             _ result: DiscoveryResult,
             phone: Phone? = nil,
-            mode: PerformanceMode = .bulk,
-            serviceClass: ServiceClass = .bestEffort,
+            mode: PerformanceMode? = nil,
             proposal: NDPSchedule? = nil
         ) throws -> NDPLink {
+            let mode = try mode ?? defaultMode(context)
             let (_, outcome) = try request(
                 context,
                 scenario,
                 result,
                 phone: phone,
                 mode: mode,
-                serviceClass: serviceClass,
                 proposal: proposal
             )
             return try context.require(outcome.link, "a paired data path in \(mode.rawValue) mode: got \(outcome)")
