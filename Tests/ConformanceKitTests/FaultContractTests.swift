@@ -170,7 +170,8 @@ import Testing
             rows.contains {
                 $0.hasPrefix("| WA/PERF/BV-05 |")
                     && $0.hasSuffix(
-                        " | `file-corrupt-chunk` | data traffic | "
+                        " | `file-corrupt-chunk`; `perf-realtime-as-bulk` when the profile's default mode is realtime "
+                            + "| data traffic | "
                             + "the profile has a service that takes data paths; the profile has a file service |"
                     )
             }

@@ -12,32 +12,48 @@ extension DataPathSuite {
         let faults: [String]
         var pairing: PairingSuite.Builder { PairingSuite.Builder(target: target, faults: faults) }
 
+        /// A data-path test. `mode` is its premise when it has one (a latency budget is realtime's,
+        /// a throughput floor bulk's): the profile must offer it, and where the accessory's default
+        /// is another mode the test needs a variant. Without one the test asks for the default mode.
         func test(
             _ id: String,
             _ title: String,
             tags: [String] = [],
+            mode: PerformanceMode? = nil,
             requires: [TestRequirement] = [],
             needsReconfigure: Bool = false,
-            needsReconfigureWhen: ProfileCondition? = nil,
             budget: Interval = .seconds(120),
             brokenBy: [FaultName],
             steps: [SharedStep],
+            conditional: [ConditionalFaults] = [],
             onlyIf: [ProfileCondition] = [],
             _ body: @escaping @Sendable (TestContext, Builder) throws -> Void
         ) throws -> ConformanceTest {
             let builder = self
+            var conditional = conditional
+            // An accessory that offers the bulk schedule while it listens in realtime turns down the
+            // realtime proposal of every phone (INVALID_AVAILABILITY): every test that needs a data
+            // path in a realtime default fails on it.
+            let needsLink = steps.contains { $0.chain.contains(.securedDataPath) }
+            if mode == nil, needsLink {
+                let realtime = ProfileCondition.defaultMode(is: .realtime)
+                let same = conditional.firstIndex { $0.condition.description == realtime.description }
+                let faults = (same.map { conditional.remove(at: $0).faults } ?? []) + ["perf-realtime-as-bulk"]
+                conditional.append(ConditionalFaults(faults, when: realtime))
+            }
             return try ConformanceTest(
                 id: id,
                 title: title,
                 tags: ["datapath"] + tags,
-                requires: [.pairing, .dataPath] + requires,
+                requires: [.pairing, .dataPath] + requires + (mode.map { [.performanceMode($0.rawValue)] } ?? []),
                 needsReconfigure: needsReconfigure,
-                needsReconfigureWhen: needsReconfigureWhen,
+                needsReconfigureWhen: mode.map { .defaultMode(isNot: $0, in: target.capabilities.profile) },
                 budget: budget,
                 faultContract: FaultContract(
                     brokenBy: brokenBy,
                     steps: steps,
-                    onlyIf: [DataPathSuite.takesDataPaths] + onlyIf
+                    conditional: conditional,
+                    onlyIf: [DataPathSuite.takesDataPaths] + (mode.map { [.offers($0)] } ?? []) + onlyIf
                 )
             ) { context in try body(context, builder) }
         }

@@ -11,11 +11,10 @@ extension DataPathSuite.Builder {
             test(
                 "WA/PERF/BV-01",
                 "Realtime: the accessory's datagrams arrive within the profile's latency budget",
-                requires: [.performanceMode(PerformanceMode.realtime.rawValue)],
-                needsReconfigureWhen: .defaultMode(isNot: .realtime, in: target.capabilities.profile),
+                mode: .realtime,
                 brokenBy: ["perf-realtime-as-bulk", "perf-dw-bursts"],
                 steps: [.dataTraffic],
-                onlyIf: [.offers(.realtime), .realtimeBudget]
+                onlyIf: [.realtimeBudget]
             ) { context, suite in
                 let budget = try context.require(
                     try suite.facts(context).realtimeMaxLatencyMs,
@@ -44,11 +43,9 @@ extension DataPathSuite.Builder {
             test(
                 "WA/PERF/BV-02",
                 "Bulk: the data path carries at least the profile's throughput floor",
-                requires: [.performanceMode(PerformanceMode.bulk.rawValue)],
-                needsReconfigureWhen: .defaultMode(isNot: .bulk, in: target.capabilities.profile),
+                mode: .bulk,
                 brokenBy: ["perf-throttle"],
-                steps: [.dataTraffic],
-                onlyIf: [.offers(.bulk)]
+                steps: [.dataTraffic]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context, mode: .bulk)
                 defer { scenario.finish() }
@@ -74,11 +71,9 @@ extension DataPathSuite.Builder {
                 "WA/PERF/BI-01",
                 "Realtime: a steady 50 packet/s stream does not arrive in bursts at the discovery-window period",
                 tags: ["esp-idf-19066"],
-                requires: [.performanceMode(PerformanceMode.realtime.rawValue)],
-                needsReconfigureWhen: .defaultMode(isNot: .realtime, in: target.capabilities.profile),
+                mode: .realtime,
                 brokenBy: ["perf-dw-bursts", "perf-realtime-as-bulk"],
-                steps: [.dataTraffic],
-                onlyIf: [.offers(.realtime)]
+                steps: [.dataTraffic]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context, mode: .realtime)
                 defer { scenario.finish() }

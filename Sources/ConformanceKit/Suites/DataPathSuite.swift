@@ -79,6 +79,14 @@ extension ProfileCondition {
         }
     }
 
+    /// The accessory listens in `mode` by default (`performance.default`): the faults of that
+    /// mode reach every test that takes the default.
+    static func defaultMode(is mode: PerformanceMode) -> ProfileCondition {
+        ProfileCondition("the profile's default mode is \(mode.rawValue)") {
+            $0?.dataPath?.defaultMode == mode.rawValue
+        }
+    }
+
     /// The accessory serves at most ``DataPathSuite/peerLimitTested`` phones at once
     /// (`radio.maxDataPathPeers`): WA/NDP/BI-03 runs only then.
     static let servesFewPhones = ProfileCondition(
