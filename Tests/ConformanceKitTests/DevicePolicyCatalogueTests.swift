@@ -98,6 +98,12 @@ import Testing
         #expect(Self.notApplicable(all)["WA/PERF/BI-01"] == variant)
         #expect(all["WA/NDP/BV-03"] == .applicable)
         #expect(all["WA/PERF/BV-02"] == .applicable)
+        // Without the mode at all (the camera), no variant would do: the profile is the reason.
+        var bulkOnly = Self.drone
+        bulkOnly.dataPath?.serviceClasses = ["bulk": "bestEffort"]
+        let camera = Self.notApplicable(try Self.applicability(Self.socket(bulkOnly)))
+        #expect(camera["WA/PERF/BV-01"] == "the profile does not offer the realtime performance mode")
+        #expect(camera["WA/PERF/BI-01"] == "the profile does not offer the realtime performance mode")
     }
 
     @Test func aTargetThatOwnsTheAccessoryRunsEveryModeWhateverTheDefault() throws {

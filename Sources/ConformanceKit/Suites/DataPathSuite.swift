@@ -74,7 +74,8 @@ extension ProfileCondition {
     static func defaultMode(isNot mode: PerformanceMode, in profile: ProfileFacts?) -> ProfileCondition {
         let named = profile?.dataPath.map { ", the profile's default (performance.default) is \($0.defaultMode)" }
         return ProfileCondition("the test needs the \(mode.rawValue) mode\(named ?? " as the accessory's default")") {
-            guard let facts = $0?.dataPath else { return false }
+            // A profile without the mode is skipped for that (the test's requirement), not for a variant.
+            guard let facts = $0?.dataPath, facts.serviceClasses[mode.rawValue] != nil else { return false }
             return facts.defaultMode != mode.rawValue
         }
     }

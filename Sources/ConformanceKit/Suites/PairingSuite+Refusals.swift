@@ -168,7 +168,9 @@ extension PairingSuite.Builder {
             // Only where the test cannot make its variant; every target that can reconfigure the
             // accessory owns it and resets it too, so the declaration skips nothing that could run.
             needsFactoryReset: true,
+            // Up to nine phones pair, and under replaceOldest each reconnects.
             budget: .seconds(300),
+            wallLimit: .seconds(300),
             // Without the limit the extra phone pairs and the oldest pairing stays: refuse expects a
             // refusal, replaceOldest a failed reconnect of the first phone.
             faultContract: FaultContract(brokenBy: ["no-pairing-limit"], steps: [.pairedExchange])
