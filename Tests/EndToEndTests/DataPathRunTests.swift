@@ -30,20 +30,23 @@ import Testing
         return path
     }
 
-    @Test(arguments: ["drone", "camera"])
+    @Test(arguments: ["drone", "camera", "speaker"])
     func theProfilePassesTheDataPathGroupsOnTheEmbeddedTarget(profile: String) async throws {
         let run = try await PairingRunTests.report([
             "run", "--profile", "Profiles/\(profile).json", "--only", "WA/NDP/*", "--only", "WA/PERF/*", "--seed", "4",
         ])
         #expect(run.status == 0, "\(run.output.suffix(2000))")
         let verdicts = PairingRunTests.verdicts(run.tests)
-        #expect(verdicts.count == 24)
+        #expect(verdicts.count == 25)
         #expect(!verdicts.values.contains("fail"), "\(verdicts.filter { $0.value == "fail" })")
-        // The drone offers realtime but no file service; the camera the other way round.
+        // The drone offers realtime but no file service; the camera the other way round; the
+        // speaker (realtime by default) no file service either. All serve eight phones at once, too
+        // many for the one-too-many test.
         let skipped = verdicts.filter { $0.value == "skip" }.keys.sorted()
         let expected =
-            profile == "drone" ? ["WA/PERF/BV-05", "WA/PERF/BV-06"] : ["WA/PERF/BI-01", "WA/PERF/BV-01"]
-        #expect(skipped == expected)
+            (profile == "camera" ? ["WA/PERF/BI-01", "WA/PERF/BV-01"] : ["WA/PERF/BV-05", "WA/PERF/BV-06"])
+            + ["WA/NDP/BI-03"]
+        #expect(skipped == expected.sorted())
     }
 
     @Test func theFileFaultsFailExactlyTheirTestsOnACamera() async throws {

@@ -12,30 +12,48 @@ extension DataPathSuite {
         let faults: [String]
         var pairing: PairingSuite.Builder { PairingSuite.Builder(target: target, faults: faults) }
 
+        /// A data-path test. `mode` is its premise when it has one (a latency budget is realtime's,
+        /// a throughput floor bulk's): the profile must offer it, and where the accessory's default
+        /// is another mode the test needs a variant. Without one the test asks for the default mode.
         func test(
             _ id: String,
             _ title: String,
             tags: [String] = [],
+            mode: PerformanceMode? = nil,
             requires: [TestRequirement] = [],
             needsReconfigure: Bool = false,
             budget: Interval = .seconds(120),
             brokenBy: [FaultName],
             steps: [SharedStep],
+            conditional: [ConditionalFaults] = [],
             onlyIf: [ProfileCondition] = [],
             _ body: @escaping @Sendable (TestContext, Builder) throws -> Void
         ) throws -> ConformanceTest {
             let builder = self
+            var conditional = conditional
+            // An accessory that offers the bulk schedule while it listens in realtime turns down the
+            // realtime proposal of every phone (INVALID_AVAILABILITY): every test that needs a data
+            // path in a realtime default fails on it.
+            let needsLink = steps.contains { $0.chain.contains(.securedDataPath) }
+            if mode == nil, needsLink {
+                let realtime = ProfileCondition.defaultMode(is: .realtime)
+                let same = conditional.firstIndex { $0.condition.description == realtime.description }
+                let faults = (same.map { conditional.remove(at: $0).faults } ?? []) + ["perf-realtime-as-bulk"]
+                conditional.append(ConditionalFaults(faults, when: realtime))
+            }
             return try ConformanceTest(
                 id: id,
                 title: title,
                 tags: ["datapath"] + tags,
-                requires: [.pairing, .dataPath] + requires,
+                requires: [.pairing, .dataPath] + requires + (mode.map { [.performanceMode($0.rawValue)] } ?? []),
                 needsReconfigure: needsReconfigure,
+                needsReconfigureWhen: mode.map { .defaultMode(isNot: $0, in: target.capabilities.profile) },
                 budget: budget,
                 faultContract: FaultContract(
                     brokenBy: brokenBy,
                     steps: steps,
-                    onlyIf: [DataPathSuite.takesDataPaths] + onlyIf
+                    conditional: conditional,
+                    onlyIf: [DataPathSuite.takesDataPaths] + (mode.map { [.offers($0)] } ?? []) + onlyIf
                 )
             ) { context in try body(context, builder) }
         }
@@ -47,10 +65,38 @@ extension DataPathSuite {
             )
         }
 
-        /// The accessory's listener in realtime: a profile variant (the mode is the listener's).
-        static let realtimeVariant = ProfileVariant([
-            .setField(path: ["performance", "default"], json: #""realtime""#)
-        ])
+        /// The accessory's listener in `mode`: a profile variant (the mode is the listener's,
+        /// apple-peer-model.md 1.7).
+        static func modeVariant(_ mode: PerformanceMode) -> ProfileVariant {
+            ProfileVariant([.setField(path: ["performance", "default"], json: "\"\(mode.rawValue)\"")])
+        }
+
+        /// The mode the accessory listens in when nobody changes its profile
+        /// (`performance.default`): what every test whose premise is not a mode asks for, so
+        /// that it runs against an accessory the runner cannot reconfigure.
+        func defaultMode(_ context: TestContext) throws -> PerformanceMode {
+            let name = try facts(context).defaultMode
+            return try context.require(PerformanceMode(rawValue: name), "a known default performance mode (\(name))")
+        }
+
+        /// The service class the profile gives `mode` (`performance.<mode>.serviceClass`): what
+        /// the phone's app asks for on a data path in that mode. Best effort for a mode the
+        /// profile does not offer (a request the accessory must refuse, WA/PERF/BI-02).
+        func serviceClass(_ context: TestContext, _ mode: PerformanceMode) throws -> ServiceClass {
+            guard let raw = try facts(context).serviceClasses[mode.rawValue] else { return .bestEffort }
+            return try context.require(
+                ServiceClass(rawValue: raw),
+                "a known service class (\(raw)) for \(mode.rawValue)"
+            )
+        }
+
+        /// Opens a scenario with the accessory listening in `mode` and pairs: the profile as it
+        /// is when `mode` is its default, else a variant (the test declares that with
+        /// `needsReconfigureWhen: .defaultModeIsNot(mode)`).
+        func openPaired(_ context: TestContext, mode: PerformanceMode) throws -> (Scenario, DiscoveryResult) {
+            let variant = try defaultMode(context) == mode ? nil : Self.modeVariant(mode)
+            return try openPaired(context, variant: variant)
+        }
 
         /// Opens a scenario (with `variant`), finds the accessory's data service and pairs with it.
         func openPaired(_ context: TestContext, variant: ProfileVariant? = nil) throws -> (Scenario, DiscoveryResult) {
@@ -90,8 +136,8 @@ extension DataPathSuite {
             _ scenario: Scenario,
             _ result: DiscoveryResult,
             phone: Phone? = nil,
-            mode: PerformanceMode = .bulk,
-            serviceClass: ServiceClass = .bestEffort,
+            mode: PerformanceMode? = nil,
+            serviceClass: ServiceClass? = nil,
             security: PhoneDataPathRequest.Security = .paired,
             proposal: NDPSchedule? = nil,
             shape: NDPProposalShape? = nil,
@@ -101,6 +147,8 @@ extension DataPathSuite {
         ) throws -> (DataLinkID, DataPathOutcome) {
             let phone = phone ?? scenario.phone
             let facts = try facts(context)
+            let mode = try mode ?? defaultMode(context)
+            let serviceClass = try serviceClass ?? self.serviceClass(context, mode)
             let port = try profilePort(context, service: result.serviceName)
             var id: DataLinkID?
             scenario.session.perform {
@@ -135,17 +183,16 @@ extension DataPathSuite {
             _ scenario: Scenario,
             _ result: DiscoveryResult,
             phone: Phone? = nil,
-            mode: PerformanceMode = .bulk,
-            serviceClass: ServiceClass = .bestEffort,
+            mode: PerformanceMode? = nil,
             proposal: NDPSchedule? = nil
         ) throws -> NDPLink {
+            let mode = try mode ?? defaultMode(context)
             let (_, outcome) = try request(
                 context,
                 scenario,
                 result,
                 phone: phone,
                 mode: mode,
-                serviceClass: serviceClass,
                 proposal: proposal
             )
             return try context.require(outcome.link, "a paired data path in \(mode.rawValue) mode: got \(outcome)")

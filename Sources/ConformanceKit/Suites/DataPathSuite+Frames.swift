@@ -175,6 +175,9 @@ extension DataPathSuite.Builder {
                 "An accessory that discovers unsynchronized follows the phone's cluster: its data path runs in the "
                     + "committed slots of the phone's TSF",
                 tags: ["usd"],
+                // Committed slots are a premise only where the schedule leaves some out: in realtime
+                // the accessory is available in every slot, whatever clock it counts them by.
+                mode: .bulk,
                 needsReconfigure: true,
                 // An accessory that never joins the phone's cluster writes its own cluster's ID as A3.
                 brokenBy: ["ndp-usd-own-slot-clock", "naf-a3-own-nmi", "ignore-beacons"],
@@ -187,12 +190,17 @@ extension DataPathSuite.Builder {
                 // cluster it anchors, with its own TSF. The data path's slots count from that TSF
                 // on both sides (nan-wire-reference.md 2.7): the accessory must take it from the
                 // phone's beacons, not from its own clock.
-                let request = SessionRequest(seed: context.seed, faults: suite.faults, unsynchronized: true)
+                let request = SessionRequest(
+                    seed: context.seed,
+                    variant: try suite.defaultMode(context) == .bulk ? nil : DataPathSuite.Builder.modeVariant(.bulk),
+                    faults: suite.faults,
+                    unsynchronized: true
+                )
                 let scenario = try Scenario(context, target: suite.target, request: request, phoneUnsynchronized: false)
                 defer { scenario.finish() }
                 let result = try suite.discover(context, scenario, service: try suite.facts(context).service)
                 try suite.pairing.requirePairing(context, scenario, result, cached: false)
-                let link = try suite.requireLink(context, scenario, result)
+                let link = try suite.requireLink(context, scenario, result, mode: .bulk)
                 let cluster = try context.require(scenario.read { $0.device.cluster?.clusterID }, "the phone's cluster")
                 for (index, frame) in try suite.accessoryReceivedFrames(context, scenario, link.id).enumerated() {
                     context.expectEqual(

@@ -11,25 +11,18 @@ extension DataPathSuite.Builder {
             test(
                 "WA/PERF/BV-01",
                 "Realtime: the accessory's datagrams arrive within the profile's latency budget",
-                requires: [.performanceMode("realtime")],
-                needsReconfigure: true,
+                mode: .realtime,
                 brokenBy: ["perf-realtime-as-bulk", "perf-dw-bursts"],
                 steps: [.dataTraffic],
-                onlyIf: [.realtimeMode, .realtimeBudget]
+                onlyIf: [.realtimeBudget]
             ) { context, suite in
                 let budget = try context.require(
                     try suite.facts(context).realtimeMaxLatencyMs,
                     "the profile states a realtime latency budget (performance.realtime.maxLatencyMs)"
                 )
-                let (scenario, result) = try suite.openPaired(context, variant: DataPathSuite.Builder.realtimeVariant)
+                let (scenario, result) = try suite.openPaired(context, mode: .realtime)
                 defer { scenario.finish() }
-                let link = try suite.requireLink(
-                    context,
-                    scenario,
-                    result,
-                    mode: .realtime,
-                    serviceClass: .interactiveVideo
-                )
+                let link = try suite.requireLink(context, scenario, result, mode: .realtime)
                 let stream = try suite.measure(context, scenario, link, rateHz: 50, payloadOctets: 256, seconds: 4)
                 let latency = try context.require(stream.report.latency, "latency samples of the stream")
                 context.log(
@@ -50,12 +43,13 @@ extension DataPathSuite.Builder {
             test(
                 "WA/PERF/BV-02",
                 "Bulk: the data path carries at least the profile's throughput floor",
+                mode: .bulk,
                 brokenBy: ["perf-throttle"],
                 steps: [.dataTraffic]
             ) { context, suite in
-                let (scenario, result) = try suite.openPaired(context)
+                let (scenario, result) = try suite.openPaired(context, mode: .bulk)
                 defer { scenario.finish() }
-                let link = try suite.requireLink(context, scenario, result)
+                let link = try suite.requireLink(context, scenario, result, mode: .bulk)
                 // 1 400-octet datagrams at 1 kHz (11.2 Mb/s offered): more than a bulk schedule carries.
                 let stream = try suite.measure(context, scenario, link, rateHz: 1_000, payloadOctets: 1_400, seconds: 3)
                 let capacity = stream.report.throughputCapacityMbps ?? 0
@@ -77,21 +71,13 @@ extension DataPathSuite.Builder {
                 "WA/PERF/BI-01",
                 "Realtime: a steady 50 packet/s stream does not arrive in bursts at the discovery-window period",
                 tags: ["esp-idf-19066"],
-                requires: [.performanceMode("realtime")],
-                needsReconfigure: true,
+                mode: .realtime,
                 brokenBy: ["perf-dw-bursts", "perf-realtime-as-bulk"],
-                steps: [.dataTraffic],
-                onlyIf: [.realtimeMode]
+                steps: [.dataTraffic]
             ) { context, suite in
-                let (scenario, result) = try suite.openPaired(context, variant: DataPathSuite.Builder.realtimeVariant)
+                let (scenario, result) = try suite.openPaired(context, mode: .realtime)
                 defer { scenario.finish() }
-                let link = try suite.requireLink(
-                    context,
-                    scenario,
-                    result,
-                    mode: .realtime,
-                    serviceClass: .interactiveVideo
-                )
+                let link = try suite.requireLink(context, scenario, result, mode: .realtime)
                 let stream = try suite.measure(context, scenario, link, rateHz: 50, payloadOctets: 128, seconds: 4)
                 try context.require(stream.arrivals.count >= 20, "enough datagrams arrived: \(stream.arrivals.count)")
                 let analysis = BurstDetector(packetsPerSecond: 50).analyze(stream.arrivals)
@@ -116,14 +102,16 @@ extension DataPathSuite.Builder {
                 brokenBy: ["perf-ignore-mode-mismatch"],
                 steps: [.pairedExchange]
             ) { context, suite in
-                let facts = try suite.facts(context)
+                // The profile as it is: the accessory listens in its default mode, and the phone asks
+                // for the other one (with that mode's service class, as an app asking for it would).
+                let mode = try suite.defaultMode(context)
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
-                let other: PerformanceMode = facts.defaultMode == PerformanceMode.bulk.rawValue ? .realtime : .bulk
+                let other: PerformanceMode = mode == .bulk ? .realtime : .bulk
                 let (_, outcome) = try suite.request(context, scenario, result, mode: other)
                 guard case .failed(let failure) = outcome else {
                     context.fail(
-                        "a \(other.rawValue) request to an accessory listening in \(facts.defaultMode) mode must be refused "
+                        "a \(other.rawValue) request to an accessory listening in \(mode.rawValue) mode must be refused "
                             + "with reason 9 (QoS_UNACCEPTABLE); got \(outcome)"
                     )
                     return
@@ -308,9 +296,6 @@ extension DataPathSuite.Builder {
 
 extension ProfileCondition {
     /// Where the profile gates a test away it is skipped, and no fault can make it fail.
-    fileprivate static let realtimeMode = ProfileCondition("the profile offers the realtime mode") {
-        $0?.dataPath?.serviceClasses["realtime"] != nil
-    }
     fileprivate static let realtimeBudget = ProfileCondition("the profile states a realtime latency budget") {
         $0?.dataPath?.realtimeMaxLatencyMs != nil
     }

@@ -71,6 +71,34 @@ extension DataPathSuite.Builder {
                 context.expectEqual(failure.kind, .rejectedByPeer(.securityPolicy), "the answer to an open request")
             },
             try test(
+                "WA/NDP/BI-03",
+                "With as many phones holding data paths as the accessory serves at once, one more paired phone's "
+                    + "request is refused (reason 2) and the others keep theirs",
+                requires: [.pairedDevices(atLeast: 2)],
+                // The fault ignores the next phone instead of refusing it: no reason 2, and with a
+                // limit of two the second phone gets no data path at all.
+                brokenBy: ["ndp-single-peer"],
+                steps: [.dataTraffic],
+                onlyIf: [.servesFewPhones]
+            ) { context, suite in
+                let profile = try context.require(context.capabilities.profile, "the accessory's profile")
+                let limit = profile.maxDataPathPeers
+                guard limit <= DataPathSuite.peerLimitTested else {
+                    try context.skip(
+                        "the profile serves \(limit) phones at once (radio.maxDataPathPeers); the test brings up "
+                            + "data paths for at most \(DataPathSuite.peerLimitTested) before the one too many"
+                    )
+                }
+                let kept = profile.pairedDeviceLimit?.count ?? 0
+                guard kept > limit else {
+                    try context.skip(
+                        "the profile keeps pairing keys for \(kept) phone(s) (pairing.maxPairedDevices): no paired "
+                            + "phone beyond the \(limit) it serves at once"
+                    )
+                }
+                try suite.expectPeerLimit(context, limit: limit)
+            },
+            try test(
                 "WA/NDP/BV-02",
                 "A data path comes back after the phone terminated the last one",
                 brokenBy: ["ndp-stale-after-termination"],
@@ -89,15 +117,18 @@ extension DataPathSuite.Builder {
             try test(
                 "WA/NDP/BV-03",
                 "A schedule that does not fit gets a counter-proposal, and the data path runs on it",
+                // Only the bulk schedule leaves slots out: in realtime the accessory is available in
+                // every slot, and any proposal on its channel fits.
+                mode: .bulk,
                 brokenBy: ["ndl-no-counter-proposal"],
                 steps: [.dataTraffic]
             ) { context, suite in
-                let (scenario, result) = try suite.openPaired(context)
+                let (scenario, result) = try suite.openPaired(context, mode: .bulk)
                 defer { scenario.finish() }
                 // The bulk blocks shifted by three slots: nothing in common with the accessory's
                 // bulk schedule (slots 1, 2, 9, 10, ...), all of it in the phone's potential.
                 let proposal = NDPSchedule(slots: [4, 5, 12, 13, 20, 21, 28, 29])
-                let link = try suite.requireLink(context, scenario, result, proposal: proposal)
+                let link = try suite.requireLink(context, scenario, result, mode: .bulk, proposal: proposal)
                 let offered = Set(PerformanceMode.bulk.availableSlots)
                 context.expect(
                     Set(link.schedule.slots).isSubset(of: offered) && !link.schedule.slots.isEmpty,
@@ -111,7 +142,9 @@ extension DataPathSuite.Builder {
                 "WA/NDP/BV-04",
                 "Every data frame from the accessory is protected with the data path's key",
                 brokenBy: ["ndp-plaintext-data"],
-                steps: [.dataTraffic]
+                steps: [.dataTraffic],
+                // A realtime stream held for the discovery windows arrives in part: fewer than half.
+                conditional: [ConditionalFaults(["perf-dw-bursts"], when: .defaultMode(is: .realtime))]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
@@ -135,8 +168,10 @@ extension DataPathSuite.Builder {
             try test(
                 "WA/NDP/BV-05",
                 "Two paired phones hold data paths at the same time",
+                requires: [.pairedDevices(atLeast: 2), .dataPathPeers(atLeast: 2)],
                 brokenBy: ["ndp-single-peer"],
-                steps: [.dataTraffic]
+                steps: [.dataTraffic],
+                onlyIf: [.servesTwoPhones]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
@@ -165,5 +200,58 @@ extension DataPathSuite.Builder {
                 context.expect(both, "both data paths are still up")
             },
         ]
+    }
+}
+
+extension DataPathSuite.Builder {
+    /// WA/NDP/BI-03: `limit` paired phones hold data paths, one more paired phone asks for one.
+    /// A responder out of room refuses with RESOURCE_LIMITATION (2, nan-wire-reference.md 2.11)
+    /// and leaves the data paths it holds alone.
+    fileprivate func expectPeerLimit(_ context: TestContext, limit: Int) throws {
+        let (scenario, result) = try openPaired(context)
+        defer { scenario.finish() }
+        var added: [Phone] = []
+        defer { scenario.session.perform { for phone in added { phone.stop() } } }
+        let service = try facts(context).service
+        // Phone `index` (from 1; the scenario's phone is 0) joins, finds the accessory and pairs.
+        let pairedPhone = { (index: Int) throws -> (Phone, DiscoveryResult) in
+            let phone = try scenario.addPhone(
+                seed: context.seed &+ 7 &+ UInt64(index - 1),
+                address: DataPathSuite.phoneAddress(index)
+            )
+            added.append(phone)
+            let found = try discover(context, scenario, service: service, phone: phone)
+            let outcome = try pairing.pair(context, scenario, found, phone: phone)
+            try context.require(outcome.result == .paired, "phone \(index + 1) paired: \(outcome)")
+            return (phone, found)
+        }
+        var holders = [(phone: scenario.phone, link: try requireLink(context, scenario, result))]
+        for index in 1..<limit {
+            let (phone, found) = try pairedPhone(index)
+            holders.append((phone, try requireLink(context, scenario, found, phone: phone)))
+        }
+        let (extra, found) = try pairedPhone(limit)
+        let (_, outcome) = try request(context, scenario, found, phone: extra)
+        guard case .failed(let failure) = outcome else {
+            context.fail(
+                "phone \(limit + 1), one more than the \(limit) the accessory serves at once, must be refused with "
+                    + "reason 2 (RESOURCE_LIMITATION); got \(outcome)"
+            )
+            return
+        }
+        context.expectEqual(
+            failure.kind,
+            .rejectedByPeer(.resourceLimitation),
+            "the answer to phone \(limit + 1) while \(limit) hold data paths"
+        )
+        for (index, holder) in holders.enumerated() {
+            let token = UInt8(truncatingIfNeeded: index)
+            let answer = try control(context, scenario, holder.link, phone: holder.phone, .ping([token])) {
+                $0 == .pong([token])
+            }
+            context.expectEqual(answer, .pong([token]), "phone \(index + 1)'s answer on its data path")
+            let up = scenario.read { _ in holder.phone.dataPaths.outcomes[holder.link.id]?.link != nil }
+            context.expect(up, "phone \(index + 1)'s data path is still up after the refusal")
+        }
     }
 }

@@ -121,27 +121,7 @@ extension PairingSuite.Builder {
                     )
                 }
             },
-            try test(
-                "WA/PAIR/BI-17",
-                "With maxPairedDevices paired, another phone is refused as paired-device-limit",
-                tags: ["store"],
-                needsReconfigure: true,
-                brokenBy: ["no-pairing-limit"],
-                steps: [.pairedExchange]
-            ) { context, suite in
-                let scenario = try suite.open(context, variant: Self.pairingVariant([("maxPairedDevices", "1")]))
-                defer { scenario.finish() }
-                let result = try suite.discover(context, scenario)
-                try suite.requirePairing(context, scenario, result)
-                let second = try scenario.addPhone(seed: context.seed &+ 1, address: PairingSuite.secondPhoneAddress)
-                defer { scenario.session.perform { second.stop() } }
-                let found = try suite.discover(context, scenario, phone: second)
-                let shown = suite.pinCount(scenario)
-                let outcome = try suite.pair(context, scenario, found, phone: second)
-                context.expectEqual(outcome.result, .failed, "a second phone pairing with maxPairedDevices 1")
-                context.expectEqual(outcome.reason, "paired-device-limit", "why it was refused")
-                context.expectEqual(suite.pinCount(scenario), shown, "PINs shown for the second phone")
-            },
+            try storeFull(),
         ]
     }
 
@@ -157,5 +137,144 @@ extension PairingSuite.Builder {
             }
             return entry.time
         }
+    }
+}
+
+extension PairingSuite.Builder {
+    /// The largest paired-device store WA/PAIR/BI-17 fills on an accessory it cannot give a
+    /// smaller limit: a bound on its run time (each phone pairs with a PIN first).
+    static let largestStoreFilled = 8
+
+    /// WA/PAIR/BI-17: one phone more than the accessory keeps pairing keys for gets what the
+    /// profile's `pairing.whenFull` says (ProfileFacts.PairedDeviceLimit; both are legitimate
+    /// firmware policy). Where the runner owns the accessory it fills a store of one (a variant
+    /// that keeps the profile's policy); where it cannot reconfigure it, it fills the
+    /// accessory's own store of N, between two factory resets: the first so that only the
+    /// test's phones are in it, the last so that later tests find room.
+    func storeFull() throws -> ConformanceTest {
+        let largest = Self.largestStoreFilled
+        let stated = target.capabilities.profile?.pairedDeviceLimit.map { " of \($0.count)" } ?? ""
+        let tooLarge = ProfileCondition(
+            "the profile's paired-device store\(stated) is larger than the \(largest) the test fills without a variant"
+        ) { ($0?.pairedDeviceLimit?.count ?? 0) > largest }
+        let builder = self
+        return try ConformanceTest(
+            id: "WA/PAIR/BI-17",
+            title: "With the paired-device store full, one more phone gets the profile's whenFull: refused as "
+                + "paired-device-limit without a PIN, or paired while the oldest pairing is forgotten",
+            tags: ["pairing", "store"],
+            requires: [.pairing],
+            needsReconfigureWhen: tooLarge,
+            // Only where the test cannot make its variant; every target that can reconfigure the
+            // accessory owns it and resets it too, so the declaration skips nothing that could run.
+            needsFactoryReset: true,
+            // Up to nine phones pair, and under replaceOldest each reconnects.
+            budget: .seconds(300),
+            wallLimit: .seconds(300),
+            // Without the limit the extra phone pairs and the oldest pairing stays: refuse expects a
+            // refusal, replaceOldest a failed reconnect of the first phone.
+            faultContract: FaultContract(brokenBy: ["no-pairing-limit"], steps: [.pairedExchange])
+        ) { context in try builder.fillStore(context) }
+    }
+
+    private func fillStore(_ context: TestContext) throws {
+        let profile = try context.require(context.capabilities.profile, "the accessory's profile")
+        let limit = try context.require(profile.pairedDeviceLimit, "the profile's paired-device limit")
+        let ownsAccessory = context.capabilities.reconfigure.isAvailable
+        let count = ownsAccessory ? 1 : limit.count
+        let scenario: Scenario
+        if ownsAccessory {
+            var settings: [(path: String, json: String)] = [("maxPairedDevices", "1")]
+            if limit.whenFull != .refuse { settings.append(("whenFull", "\"\(limit.whenFull.rawValue)\"")) }
+            scenario = try open(context, variant: Self.pairingVariant(settings))
+        } else {
+            guard count <= Self.largestStoreFilled else {
+                try context.skip(
+                    "the profile keeps pairing keys for \(count) phones (pairing.maxPairedDevices), more than the "
+                        + "\(Self.largestStoreFilled) the test pairs on an accessory it cannot reconfigure"
+                )
+            }
+            scenario = try open(context)
+            do {
+                try scenario.session.factoryResetAccessory()
+            } catch {
+                scenario.finish()
+                try context.skip("needs a factory reset of the accessory so that only its phones are paired: \(error)")
+            }
+        }
+        defer {
+            if !ownsAccessory {
+                do {
+                    try scenario.session.factoryResetAccessory()
+                } catch {
+                    context.fail("the closing factory reset failed (later tests may find the store full): \(error)")
+                }
+            }
+            scenario.finish()
+        }
+        let result = try discover(context, scenario)
+        try requirePairing(context, scenario, result)
+        var added: [Phone] = []
+        defer { scenario.session.perform { for phone in added { phone.stop() } } }
+        var paired: [(phone: Phone, result: DiscoveryResult)] = [(scenario.phone, result)]
+        for index in 1...count {
+            let phone = try scenario.addPhone(seed: context.seed &+ UInt64(index), address: Self.storePhone(index))
+            added.append(phone)
+            paired.append((phone, try discover(context, scenario, phone: phone)))
+            guard index < count else { break }
+            let outcome = try pair(context, scenario, paired[index].result, phone: phone)
+            try context.require(outcome.result == .paired, "phone \(index + 1) of \(count) paired: \(outcome)")
+        }
+        let (extra, found) = paired[count]
+        // Counted before and after: a display that does not say whose PIN it shows names no phone.
+        let before = scenario.session.displayedPINs(for: extra.address).count
+        let outcome = try pair(context, scenario, found, phone: extra)
+        let shown = scenario.session.displayedPINs(for: extra.address).count - before
+        let what = "phone \(count + 1) pairing with maxPairedDevices \(count) (whenFull \(limit.whenFull.rawValue))"
+        switch limit.whenFull {
+        case .refuse:
+            context.expectEqual(outcome.result, .failed, what)
+            context.expectEqual(outcome.reason, "paired-device-limit", "why it was refused")
+            context.expectEqual(shown, 0, "PINs shown for phone \(count + 1)")
+        case .replaceOldest:
+            context.expectEqual(outcome.result, .paired, "\(what) (\(outcome.reason ?? "-"): \(outcome.detail))")
+            // The first phone's pairing is the oldest: its keys are gone. The next oldest (when
+            // there is one) and the new phone's stay.
+            let first = try reconnect(context, scenario, result)
+            context.expectEqual(first.result, .failed, "the first (oldest) phone's reconnect (\(first.detail))")
+            context.expectEqual(first.reason, "no-cached-keys", "why the first phone's reconnect failed")
+            for (index, kept) in paired.enumerated().dropFirst() {
+                let again = try reconnect(context, scenario, kept.result, phone: kept.phone)
+                context.expectEqual(
+                    again.result,
+                    .reconnected,
+                    "phone \(index + 1)'s reconnect with its cached keys (\(again.reason ?? "-"): \(again.detail))"
+                )
+            }
+        }
+    }
+
+    /// Pairing verification from one of the test's other phones (``reconnect(_:_:_:dropsLink:timeout:)``
+    /// runs the scenario's phone).
+    private func reconnect(
+        _ context: TestContext,
+        _ scenario: Scenario,
+        _ result: DiscoveryResult,
+        phone: Phone
+    ) throws -> PairingOutcome {
+        scenario.session.perform {
+            phone.pairing.dropLink(with: result.publisherAddress)
+            phone.pairing.reconnect(with: result)
+        }
+        _ = scenario.wait(PairingSuite.pairingTimeout) { _ in phone.pairing.outcome != nil }
+        let outcome = scenario.read { _ in phone.pairing.outcome }
+        scenario.pass(PairingSuite.settleTime)
+        return try context.require(outcome, "the reconnect of phone \(phone.address) ended")
+    }
+
+    /// The NMI of the test's phone `index` beyond the first, where every test meets a fresh
+    /// accessory: the second is ``PairingSuite/secondPhoneAddress``.
+    private static func storePhone(_ index: Int) -> MACAddress {
+        MACAddress(0x02, 0xB1, 0x00, 0x00, 0x00, UInt8(truncatingIfNeeded: 1 + index))
     }
 }
