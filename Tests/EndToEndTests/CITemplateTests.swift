@@ -144,8 +144,8 @@ import Testing
                     )
                 )
             }
-            // Every test whose body ran keeps its capture: those a requirement or the target skipped
-            // have none, one that skipped itself once it saw the profile (WA/NDP/BI-03) has its empty one.
+            // Every test whose body ran keeps its capture (one that skips itself once it has seen
+            // the air keeps its empty one); those a requirement or the target skipped have none.
             let testCount = try Self.bodiesRun(mergedReport)
             let pcaps = try shell.run("ls \(uploaded)\(accessory)/*/evidence/*/capture.pcap | wc -l")
             #expect(

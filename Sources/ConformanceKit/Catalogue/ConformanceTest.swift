@@ -164,6 +164,8 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
     case pairedDevices(atLeast: Int)
     /// At least this many phones may hold data paths at once (`radio.maxDataPathPeers`).
     case dataPathPeers(atLeast: Int)
+    /// At most this many (a test that brings up one data path more than the limit).
+    case dataPathPeerLimit(atMost: Int)
 
     public func isMet(by profile: ProfileFacts) -> Bool {
         switch self {
@@ -181,6 +183,7 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
         case .freshPIN: profile.offersPairing && profile.pin?.isFixed != true
         case .pairedDevices(let count): (profile.pairedDeviceLimit?.count ?? 0) >= count
         case .dataPathPeers(let count): profile.maxDataPathPeers >= count
+        case .dataPathPeerLimit(atMost: let count): profile.maxDataPathPeers <= count
         }
     }
 
@@ -200,6 +203,7 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
         case .freshPIN: "a fresh PIN for every pairing attempt"
         case .pairedDevices(let count): "pairing keys kept for at least \(count) phones"
         case .dataPathPeers(let count): "data paths with at least \(count) phones at once"
+        case .dataPathPeerLimit(atMost: let count): "data paths with at most \(count) phones at once"
         }
     }
 
@@ -221,6 +225,9 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
         case .dataPathPeers(let count):
             "the profile serves \(profile.maxDataPathPeers) phone(s) at a time (radio.maxDataPathPeers), "
                 + "the test needs \(count)"
+        case .dataPathPeerLimit(atMost: let count):
+            "the profile serves \(profile.maxDataPathPeers) phones at a time (radio.maxDataPathPeers); the test "
+                + "brings up data paths for at most \(count) before the one too many"
         case .unsolicitedPublish, .solicitedPublish, .matchFilter, .publishTTL, .txtKey, .dataPath, .fileService:
             "the profile has no \(description.dropFirst(2))"
         }

@@ -74,7 +74,12 @@ extension DataPathSuite.Builder {
                 "WA/NDP/BI-03",
                 "With as many phones holding data paths as the accessory serves at once, one more paired phone's "
                     + "request is refused (reason 2) and the others keep theirs",
-                requires: [.pairedDevices(atLeast: 2)],
+                // Decided when the catalogue is built for the profile, so `list` tells: one paired
+                // phone more than the accessory serves at once, and few enough to bring up.
+                requires: [
+                    .dataPathPeerLimit(atMost: DataPathSuite.peerLimitTested),
+                    .pairedDevices(atLeast: (target.capabilities.profile?.maxDataPathPeers ?? 1) + 1),
+                ],
                 // The fault ignores the next phone instead of refusing it: no reason 2, and with a
                 // limit of two the second phone gets no data path at all.
                 brokenBy: ["ndp-single-peer"],
@@ -82,21 +87,7 @@ extension DataPathSuite.Builder {
                 onlyIf: [.servesFewPhones]
             ) { context, suite in
                 let profile = try context.require(context.capabilities.profile, "the accessory's profile")
-                let limit = profile.maxDataPathPeers
-                guard limit <= DataPathSuite.peerLimitTested else {
-                    try context.skip(
-                        "the profile serves \(limit) phones at once (radio.maxDataPathPeers); the test brings up "
-                            + "data paths for at most \(DataPathSuite.peerLimitTested) before the one too many"
-                    )
-                }
-                let kept = profile.pairedDeviceLimit?.count ?? 0
-                guard kept > limit else {
-                    try context.skip(
-                        "the profile keeps pairing keys for \(kept) phone(s) (pairing.maxPairedDevices): no paired "
-                            + "phone beyond the \(limit) it serves at once"
-                    )
-                }
-                try suite.expectPeerLimit(context, limit: limit)
+                try suite.expectPeerLimit(context, limit: profile.maxDataPathPeers)
             },
             try test(
                 "WA/NDP/BV-02",
