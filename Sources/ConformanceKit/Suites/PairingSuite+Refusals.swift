@@ -18,12 +18,24 @@ extension PairingSuite.Builder {
             ) { context, suite in
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
+                // The phone asks for a method whose display-side complement the profile does not
+                // offer (nan-wire-reference.md 2.11): QR scan, else NFC reader, else passphrase keypad.
                 let offered = context.capabilities.profile?.bootstrappingMethods ?? []
-                guard !offered.contains("qrDisplay") else { try context.skip("the profile offers qrDisplay") }
+                let candidates: [(method: BootstrappingMethods, name: String, complement: String)] = [
+                    (.qrCodeScan, "QR code scan", "qrDisplay"), (.nfcReader, "NFC reader", "nfcTag"),
+                    (.passphraseKeypad, "passphrase keypad", "passphraseDisplay"),
+                ]
+                guard let asked = candidates.first(where: { !offered.contains($0.complement) }) else {
+                    try context.skip("the profile offers qrDisplay, nfcTag and passphraseDisplay: every complement")
+                }
                 let result = try suite.discover(context, scenario)
-                scenario.withPhone { $0.pairing.options.method = .qrCodeScan }
+                scenario.withPhone { $0.pairing.options.method = asked.method }
                 let outcome = try suite.pair(context, scenario, result)
-                context.expectEqual(outcome.result, .failed, "bootstrapping with QR code scan (complement not offered)")
+                context.expectEqual(
+                    outcome.result,
+                    .failed,
+                    "bootstrapping with \(asked.name) (\(asked.complement) not offered)"
+                )
                 context.expectEqual(outcome.reason, "bootstrap-rejected", "why it failed")
                 context.expectEqual(suite.pinCount(scenario), 0, "PINs shown for a refused method")
             },
@@ -173,7 +185,21 @@ extension PairingSuite.Builder {
             wallLimit: .seconds(300),
             // Without the limit the extra phone pairs and the oldest pairing stays: refuse expects a
             // refusal, replaceOldest a failed reconnect of the first phone.
-            faultContract: FaultContract(brokenBy: ["no-pairing-limit"], steps: [.pairedExchange])
+            faultContract: FaultContract(
+                brokenBy: ["no-pairing-limit"],
+                steps: [.pairedExchange],
+                // Under replaceOldest the test reconnects every phone it kept, so what breaks a
+                // reconnect breaks it too; and an accessory that keeps keys only in memory never
+                // stores the new pairing, so it replaces nothing.
+                conditional: [
+                    ConditionalFaults(
+                        ["no-pairing-advertisement", "no-verification", "stale-nira-tag", "forget-keys-on-restart"],
+                        when: ProfileCondition("the profile replaces the oldest pairing when its store is full") {
+                            $0?.pairedDeviceLimit?.whenFull == .replaceOldest
+                        }
+                    )
+                ]
+            )
         ) { context in try builder.fillStore(context) }
     }
 
