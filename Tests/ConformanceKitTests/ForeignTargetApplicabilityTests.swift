@@ -74,4 +74,33 @@ import Testing
         #expect(capabilities.eventLog == .available)
         #expect(capabilities.factoryReset == .available)
     }
+
+    /// The truth tables are written for one publisher filter: a profile with another needs a
+    /// variant, and `list` says so on a target that cannot make it.
+    @Test func theTruthTablesNeedTheirFilterOrAVariant() throws {
+        var other = Synthetic.profile
+        other.services[0].matchFilter = "cam:hex:0401"
+        let reason =
+            "needs a profile variant (the truth table needs the matching filter drone:*:v2 on the service): the "
+            + "accessory on socket:/tmp/air was started outside the runner"
+        #expect(
+            try Self.applicability("WA/DISC/MF/BV-01", on: Self.socket(profile: other))
+                == .notApplicable(reason: reason)
+        )
+        #expect(
+            try Self.applicability("WA/DISC/MF/BV-02", on: Self.socket(profile: other))
+                == .notApplicable(reason: reason)
+        )
+        #expect(try Self.applicability("WA/DISC/MF/BV-01", on: Self.socket()) == .applicable)
+        #expect(try Self.applicability("WA/DISC/MF/BV-01", on: EmbeddedLikeTarget(profile: other)) == .applicable)
+    }
+
+    /// A target that owns its accessory: every variant can be made.
+    struct EmbeddedLikeTarget: AccessoryTarget {
+        var capabilities: TargetCapabilities
+        init(profile: ProfileFacts) { capabilities = TargetCapabilities(target: "embedded", profile: profile) }
+        var name: String { "embedded" }
+        var clock: TestClock { .virtual }
+        func openSession(_ request: SessionRequest) throws -> any TargetSession { throw TargetError("paper") }
+    }
 }

@@ -37,6 +37,7 @@ extension DiscoverySuite.Builder {
                 "Truth table: the accessory's TX filter against the phone's RX filter (unsolicited publish)",
                 tags: ["matching-filter"],
                 requires: [.unsolicitedPublish],
+                needsReconfigureWhen: Self.filterVariant { $0.publishesUnsolicited },
                 brokenBy: ["omit-match-filter"],
                 steps: [.passiveDiscovery]
             ) { context, suite in
@@ -47,12 +48,21 @@ extension DiscoverySuite.Builder {
                 "Truth table: the phone's TX filter against the accessory's RX filter (active subscribe)",
                 tags: ["matching-filter"],
                 requires: [.solicitedPublish],
+                needsReconfigureWhen: Self.filterVariant { $0.answersSubscribes },
                 brokenBy: ["ignore-match-filter"],
                 steps: [.solicitedReply]
             ) { context, suite in
                 try suite.runTruthTable(context, mode: .active)
             },
         ]
+    }
+
+    /// The truth table is written for the publisher filter ``tablePublisherFilter``: a profile
+    /// whose service (the first that `qualifies`) has another needs a variant that sets it.
+    static func filterVariant(_ qualifies: @escaping @Sendable (ServiceFacts) -> Bool) -> ProfileCondition {
+        ProfileCondition("the truth table needs the matching filter \(tablePublisherFilter) on the service") {
+            $0?.services.first(where: qualifies).map { $0.matchFilter != tablePublisherFilter } ?? false
+        }
     }
 
     /// One subscribe per row, all at once; each row's outcome is judged on its own instance.
