@@ -18,11 +18,15 @@ import Testing
         return directory
     }
 
-    /// Alive and not a zombie (/proc/PID/stat's state field).
-    static func isRunning(_ pid: Int32) -> Bool {
+    /// Whether `pid` is still the `sleep SECONDS` the command started, alive and not a zombie
+    /// (/proc/PID/stat's state field). The command line is checked too: on a busy machine a
+    /// process ID is soon given to another process.
+    static func isRunning(_ pid: Int32, sleeping seconds: Int) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
+            let close = stat.lastIndex(of: ")"),
+            let commandLine = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
         else { return false }
+        guard commandLine == Data("sleep\0\(seconds)\0".utf8) else { return false }
         let state = stat[stat.index(after: close)...].split(separator: " ").first
         return state != "Z" && state != "X"
     }
@@ -49,7 +53,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let pidFile = directory.appendingPathComponent("child").path
         #expect {
-            try Self.command("sleep 300 & echo $! > '\(pidFile)'; wait", timeout: 0.5).run(environment: [:])
+            try Self.command("sleep 3171 & echo $! > '\(pidFile)'; wait", timeout: 0.5).run(environment: [:])
         } throws: { error in
             (error as? OperatorCommandError)?.failure == .timedOut(seconds: 0.5)
         }
@@ -58,7 +62,7 @@ import Testing
         )
         // The background sleep was in the command's process group: killed, not left behind
         // (at most a zombie, where no init reaps orphans).
-        #expect(!Self.isRunning(child))
+        #expect(!Self.isRunning(child, sleeping: 3171))
     }
 
     /// A reboot command starts the accessory and leaves it running, holding the command's
@@ -67,13 +71,13 @@ import Testing
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let pidFile = directory.appendingPathComponent("child").path
-        let output = try Self.command("sleep 300 & echo $! > '\(pidFile)'; echo started", timeout: 5)
+        let output = try Self.command("sleep 3172 & echo $! > '\(pidFile)'; echo started", timeout: 5)
             .run(environment: [:])
         #expect(output.hasPrefix("started"))
         let child = try #require(
             Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))
         )
-        #expect(Self.isRunning(child), "the process the command left behind still runs")
+        #expect(Self.isRunning(child, sleeping: 3172), "the process the command left behind still runs")
         kill(child, SIGKILL)
     }
 
