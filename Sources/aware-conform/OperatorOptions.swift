@@ -68,12 +68,10 @@ struct OperatorOptions: ParsableArguments {
         if let pin, let problem = PINInput.problem(with: pin, length: nil) {
             throw ValidationError("--pin \"\(pin.prefix(20))\" \(problem)")
         }
-        for (option, value) in [("--pin-command", pinCommand), ("--reboot-command", rebootCommand)]
-        where value?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+        for (option, value) in [
+            ("--pin-command", pinCommand), ("--reboot-command", rebootCommand), ("--reset-command", resetCommand),
+        ] where value?.trimmingCharacters(in: .whitespaces).isEmpty == true {
             throw ValidationError("\(option) is empty")
-        }
-        if resetCommand?.trimmingCharacters(in: .whitespaces).isEmpty == true {
-            throw ValidationError("--reset-command is empty")
         }
         for (option, value) in [("--pin-timeout", pinTimeout), ("--command-timeout", commandTimeout)]
         where !(value > 0 && value <= 3600) {
@@ -97,7 +95,7 @@ struct OperatorOptions: ParsableArguments {
                 "--control already reboots and resets the accessory: give it or --reboot-command/--reset-command"
             )
         }
-        if let pin, let length = profile?.pairing?.pin.fixed?.count ?? profile?.pairing?.pin.length,
+        if let pin, let length = profile?.pairing?.pin.length,
             let problem = PINInput.problem(with: pin, length: length)
         {
             throw ValidationError("--pin \"\(pin)\" \(problem)")

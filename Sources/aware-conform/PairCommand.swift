@@ -135,7 +135,7 @@ struct PairCommand: ParsableCommand {
     func run() throws {
         logging.bootstrap()
         if let pin, let profile = try pairing.targetOptions.loadProfile(required: false)?.0,
-            let length = profile.pairing?.pin.fixed?.count ?? profile.pairing?.pin.length,
+            let length = profile.pairing?.pin.length,
             let problem = PINInput.problem(with: pin, length: length)
         {
             throw ValidationError("--pin \"\(pin)\" \(problem)")

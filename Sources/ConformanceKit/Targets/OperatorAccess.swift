@@ -44,19 +44,39 @@ public struct OperatorAccess: Hashable, Sendable {
     /// its control socket (`controlled`), a command or a person; if not, the reason names the
     /// options that would.
     func restartAbility(controlled: Bool, outside: String, control: Bool) -> TargetAbility {
-        if controlled || reboot != nil || prompts { return .available }
-        return .unavailable(
-            reason: "\(outside): give --reboot-command CMD"
-                + (control ? " (or --control PATH for accessory-emu)" : "") + ", or run at a terminal"
+        ability(
+            given: reboot != nil,
+            option: "--reboot-command",
+            controlled: controlled,
+            outside: outside,
+            control: control
         )
     }
 
     /// The same for the factory reset.
     func resetAbility(controlled: Bool, outside: String, control: Bool) -> TargetAbility {
-        if controlled || reset != nil || prompts { return .available }
+        ability(
+            given: reset != nil,
+            option: "--reset-command",
+            controlled: controlled,
+            outside: outside,
+            control: control
+        )
+    }
+
+    private func ability(
+        given: Bool,
+        option: String,
+        controlled: Bool,
+        outside: String,
+        control: Bool
+    )
+        -> TargetAbility
+    {
+        if controlled || given || prompts { return .available }
         return .unavailable(
-            reason: "\(outside): give --reset-command CMD"
-                + (control ? " (or --control PATH for accessory-emu)" : "") + ", or run at a terminal"
+            reason: "\(outside): give \(option) CMD" + (control ? " (or --control PATH for accessory-emu)" : "")
+                + ", or run at a terminal"
         )
     }
 
