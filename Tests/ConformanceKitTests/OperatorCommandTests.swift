@@ -83,6 +83,10 @@ import Testing
         let child = try #require(
             Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))
         )
+        // The shell may exit before its background child has exec'd sleep (its command line is
+        // still the shell's then; seen under CI load): give the exec a few seconds.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !Self.isRunning(child, sleeping: 3172) && ContinuousClock.now < deadline { usleep(20_000) }
         #expect(Self.isRunning(child, sleeping: 3172), "the process the command left behind still runs")
         kill(child, SIGKILL)
     }
