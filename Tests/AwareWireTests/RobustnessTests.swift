@@ -167,4 +167,90 @@ import Testing
         #expect(decoded * 20 >= Self.captureFileCount, "only \(decoded) read")
         #expect(rejected * 20 >= Self.captureFileCount, "only \(rejected) rejected")
     }
+
+    /// The IPv6, ICMPv6 and TCP parsers under the same contract, over mutated golden messages
+    /// and random octets: a WireError, or a value that writes back to exactly the input. Half
+    /// the mutated ICMPv6 and TCP inputs get their checksum fixed so that the body parsers,
+    /// not only the checksum check, see them.
+    @Test func ipv6ICMPv6AndTCPParsersAnswerWithAValueOrAWireError() {
+        let a = ICMPv6Golden.a
+        let b = ICMPv6Golden.b
+        let icmpSeeds = [
+            ICMPv6Golden.neighborSolicitation, ICMPv6Golden.neighborAdvertisement, ICMPv6Golden.echoRequest,
+            ICMPv6Golden.echoReply,
+        ]
+        let tcpSeeds = [TCPGolden.syn, TCPGolden.synAck, TCPGolden.rst]
+        let packetSeeds = [ICMPv6Golden.neighborSolicitationPacket, DataFrameGolden.ipv6UDP]
+        var generator = SeededGenerator(seed: Self.seed)
+        var decoded = [0, 0, 0]
+        var rejected = [0, 0, 0]
+        let count = 20_000
+
+        func mutated(_ seeds: [[UInt8]]) -> [UInt8] {
+            if Int.random(in: 0..<8, using: &generator) == 0 {
+                return (0..<Int.random(in: 0..<80, using: &generator)).map { _ in
+                    UInt8.random(in: 0...255, using: &generator)
+                }
+            }
+            var bytes = seeds[Int.random(in: 0..<seeds.count, using: &generator)]
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let index = Int.random(in: 0...bytes.count, using: &generator)
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0 where index < bytes.count: bytes[index] ^= UInt8(1) << UInt8.random(in: 0..<8, using: &generator)
+                case 1 where index < bytes.count: bytes[index] = UInt8.random(in: 0...255, using: &generator)
+                case 2: bytes.removeSubrange(index...)
+                default: bytes.insert(UInt8.random(in: 0...255, using: &generator), at: index)
+                }
+            }
+            return bytes
+        }
+        func withChecksum(_ bytes: [UInt8], at position: Int, nextHeader: UInt8) -> [UInt8] {
+            guard bytes.count >= position + 2, Bool.random(using: &generator) else { return bytes }
+            var fixed = bytes
+            fixed[position] = 0
+            fixed[position + 1] = 0
+            let checksum = IPv6Packet.upperLayerChecksum(source: b, destination: a, nextHeader: nextHeader, body: fixed)
+            fixed[position] = UInt8(checksum >> 8)
+            fixed[position + 1] = UInt8(checksum & 0xFF)
+            return fixed
+        }
+
+        for index in 0..<count {
+            let packet = mutated(packetSeeds)
+            do {
+                let value = try IPv6Packet(bytes: packet)
+                #expect(value.wireBytes == packet, "IPv6 input \(index): \(HexString.encode(packet))")
+                _ = value.decodedFields
+                decoded[0] += 1
+            } catch { rejected[0] += 1 }
+
+            let message = withChecksum(mutated(icmpSeeds), at: 2, nextHeader: IPNextHeader.icmpv6)
+            do {
+                let value = try ICMPv6Message(bytes: message, source: b, destination: a)
+                #expect(
+                    value.bytes(source: b, destination: a) == message,
+                    "ICMPv6 input \(index): \(HexString.encode(message))"
+                )
+                _ = value.decodedFields(source: b, destination: a)
+                decoded[1] += 1
+            } catch { rejected[1] += 1 }
+
+            let segment = withChecksum(mutated(tcpSeeds), at: 16, nextHeader: IPNextHeader.tcp)
+            do {
+                let value = try TCPSegment(bytes: segment, source: b, destination: a)
+                #expect(
+                    value.bytes(source: b, destination: a) == segment,
+                    "TCP input \(index): \(HexString.encode(segment))"
+                )
+                _ = (value.maximumSegmentSize, value.decodedFields(source: b, destination: a))
+                decoded[2] += 1
+            } catch { rejected[2] += 1 }
+        }
+        print("RobustnessTests: seed \(Self.seed), IPv6/ICMPv6/TCP decoded \(decoded), rejected \(rejected)")
+        // Neither answer may be rare, or the run would test nothing (5 % each at least).
+        for (name, number) in zip(["IPv6", "ICMPv6", "TCP"], 0..<3) {
+            #expect(decoded[number] * 20 >= count, "\(name): only \(decoded[number]) of \(count) decoded")
+            #expect(rejected[number] * 20 >= count, "\(name): only \(rejected[number]) of \(count) rejected")
+        }
+    }
 }

@@ -36,6 +36,31 @@ public struct IPv6Address: Hashable, Sendable, WireCodable, CustomStringConverti
 
     public var isLinkLocal: Bool { octets[0] == 0xFE && octets[1] & 0xC0 == 0x80 }
 
+    /// The unspecified address `::` (RFC 4291 2.5.2): the source of a Neighbor Solicitation
+    /// sent during Duplicate Address Detection, never a destination.
+    public static let unspecified = IPv6Address(wellKnown: [UInt8](repeating: 0, count: 16))
+
+    /// The link-local all-nodes multicast address ff02::1 (RFC 4291 2.7.1).
+    public static let allNodes = IPv6Address(wellKnown: [0xFF, 0x02] + [UInt8](repeating: 0, count: 13) + [0x01])
+
+    /// ff00::/8 (RFC 4291 2.7).
+    public var isMulticast: Bool { octets[0] == 0xFF }
+
+    public var isUnspecified: Bool { octets.allSatisfy { $0 == 0 } }
+
+    /// The solicited-node multicast address of this address (RFC 4291 2.7.1): ff02::1:ff00:0/104
+    /// with the low 24 bits of this address, the destination of a Neighbor Solicitation that
+    /// resolves it (RFC 4861 7.2.2).
+    public var solicitedNodeMulticast: IPv6Address {
+        IPv6Address(wellKnown: [0xFF, 0x02, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x01, 0xFF] + octets[13..<16])
+    }
+
+    /// For the 16-octet constants and derived addresses above.
+    private init(wellKnown octets: [UInt8]) {
+        precondition(octets.count == 16, "an IPv6 address is 16 octets")
+        self.octets = octets
+    }
+
     public init(from reader: inout WireReader) throws(WireError) {
         octets = try reader.readBytes(16, "IPv6 Address")
     }

@@ -59,10 +59,12 @@ public struct IPv6UDPPacket: Hashable, Sendable, WireCodable, WireDescribable {
 
     /// The checksum this packet's UDP header carries.
     public var checksum: UInt16 {
-        let sum = InternetChecksum.sum([
-            pseudoHeader[...], udpHeader(checksum: 0)[...], payload[...],
-        ])
-        let value = ~sum
+        let value = IPv6Packet.upperLayerChecksum(
+            source: source,
+            destination: destination,
+            nextHeader: Self.udpNextHeader,
+            chunks: [udpHeader(checksum: 0)[...], payload[...]]
+        )
         return value == 0 ? 0xFFFF : value
     }
 
@@ -120,9 +122,7 @@ public struct IPv6UDPPacket: Hashable, Sendable, WireCodable, WireDescribable {
         let expected = checksum
         guard received == expected else {
             throw udp.error(
-                .invalidValue(
-                    "checksum 0x\(HexString.byte(UInt8(received >> 8)))\(HexString.byte(UInt8(received & 0xFF))) does not match 0x\(HexString.byte(UInt8(expected >> 8)))\(HexString.byte(UInt8(expected & 0xFF)))"
-                ),
+                .invalidValue(InternetChecksum.mismatch(received: received, expected: expected)),
                 field: "Checksum",
                 at: checksumOffset
             )
@@ -138,17 +138,6 @@ public struct IPv6UDPPacket: Hashable, Sendable, WireCodable, WireDescribable {
         destination.write(to: &writer)
         writer.write(udpHeader(checksum: checksum))
         writer.write(payload)
-    }
-
-    /// RFC 8200 8.1: Source, Destination, Upper-Layer Packet Length (32 bits), 3 zero octets,
-    /// Next Header.
-    private var pseudoHeader: [UInt8] {
-        var writer = WireWriter(capacity: 40)
-        source.write(to: &writer)
-        destination.write(to: &writer)
-        writer.writeUInt32BE(UInt32(truncatingIfNeeded: udpLength))
-        writer.write([0, 0, 0, Self.udpNextHeader])
-        return writer.bytes
     }
 
     private func udpHeader(checksum: UInt16) -> [UInt8] {
@@ -223,37 +212,4 @@ public struct DSCP: RawRepresentable, Hashable, Sendable {
 
     /// The Traffic Class octet with this code point and ECN 00 (not ECN-capable).
     public var trafficClass: UInt8 { rawValue << 2 }
-}
-
-/// The Internet checksum (RFC 1071): the one's complement of the one's-complement sum of
-/// 16-bit big-endian words, an odd last octet padded with a zero octet.
-enum InternetChecksum {
-    /// The folded one's-complement sum of `chunks`, read as one run of octets.
-    static func sum(_ chunks: [ArraySlice<UInt8>]) -> UInt16 {
-        // Word by word over each chunk's buffer: an iterator per octet costs more than the sum
-        // (every data frame's UDP checksum is taken twice, when made and when received).
-        var total: UInt64 = 0
-        var odd = false
-        for chunk in chunks {
-            chunk.withUnsafeBufferPointer { buffer in
-                var index = 0
-                if odd, !buffer.isEmpty {
-                    // The low octet of a word whose high octet ended the previous chunk.
-                    total &+= UInt64(buffer[0])
-                    index = 1
-                    odd = false
-                }
-                while index + 1 < buffer.count {
-                    total &+= UInt64(buffer[index]) << 8 | UInt64(buffer[index + 1])
-                    index += 2
-                }
-                if index < buffer.count {
-                    total &+= UInt64(buffer[index]) << 8
-                    odd = true
-                }
-            }
-        }
-        while total > 0xFFFF { total = (total & 0xFFFF) + (total >> 16) }
-        return UInt16(truncatingIfNeeded: total)
-    }
 }
