@@ -138,8 +138,13 @@ extension DataPathFacts {
                 classes[mode.rawValue] = serviceClass.rawValue
             }
         }
-        let telemetry = profile.app?.telemetry.map {
-            DataPathFacts.Telemetry(service: $0.service, rateHz: $0.rateHz, payloadBytes: $0.payloadBytes)
+        let telemetry = profile.app?.telemetry.map { app in
+            DataPathFacts.Telemetry(
+                service: app.service,
+                port: app.port ?? profile.services.first(where: { $0.name == app.service })?.datapath?.port ?? 7000,
+                rateHz: app.rateHz,
+                payloadBytes: app.payloadBytes
+            )
         }
         let files = profile.app?.fileService.map { app in
             DataPathFacts.FileService(
@@ -157,7 +162,8 @@ extension DataPathFacts {
             bulkMinThroughputMbps: profile.performance.bulk?.minThroughputMbps,
             allowsOpen: profile.services.contains { $0.datapath?.allowOpen == true },
             telemetry: telemetry,
-            fileService: files
+            fileService: files,
+            benchProtocol: profile.app?.benchProtocol ?? false
         )
     }
 }

@@ -10,12 +10,14 @@ import Foundation
 struct PerfCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "perf",
-        abstract: "Measure a live data path: pair if needed, open it in a mode and class, ask for a stream, report.",
+        abstract: "Measure a live data path: pair if needed, open it in a mode and class, measure, report.",
         discussion: """
             Finds the accessory (--service), pairs or reconnects with the keys in --phone-state, \
-            opens a paired data path in --mode and --class, asks the accessory for a datagram stream \
-            (--rate, --size, --duration), measures what arrives, and asks the accessory for its own \
-            report. The phone's report has Apple's WAPerformanceReport fields plus latency \
+            opens a paired data path in --mode and --class, then measures (--rate, --size, \
+            --duration): with --traffic stream it asks the accessory for a datagram stream, measures \
+            what arrives and asks for the accessory's own report (the bench's protocol, \
+            app.benchProtocol); with --traffic echo it sends ICMPv6 echo requests, which any \
+            accessory's IP stack answers, and reports the round trips. The phone's report has Apple's WAPerformanceReport fields plus latency \
             percentiles, jitter, delivery, throughput, duty cycle and energy. Defaults come from the \
             profile (docs/guides/measuring-performance.md). A request in a mode the accessory does \
             not listen in is refused with NAN reason 9 ("mode-mismatch").
@@ -69,6 +71,14 @@ struct PerfCommand: ParsableCommand {
     )
     var size: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "stream or echo (default: stream when the profile declares app.benchProtocol, else echo).",
+            valueName: "traffic"
+        )
+    )
+    var traffic: String?
+
     @OptionGroup var logging: LoggingOptions
 
     static let maximumSize = 1_400
@@ -95,6 +105,9 @@ struct PerfCommand: ParsableCommand {
         }
         if let rate, !(rate > 0 && rate <= 10_000) {
             throw ValidationError("--rate must be more than 0 and at most 10000 Hz")
+        }
+        if let traffic, PerfTraffic(rawValue: traffic) == nil {
+            throw ValidationError("--traffic must be stream or echo, not \"\(traffic)\"")
         }
         if let size, !(1...Self.maximumSize).contains(size) {
             throw ValidationError("--size must be 1-\(Self.maximumSize) octets (one datagram in one 1500-octet packet)")
@@ -150,7 +163,9 @@ struct PerfCommand: ParsableCommand {
             payloadOctets: size ?? telemetry.map { min(max($0.payloadBytes, 1), Self.maximumSize) } ?? 512,
             durationSeconds: duration,
             servicePort: port.map { UInt16(clamping: $0) } ?? AppPorts.defaultService,
-            latencyBudgetMs: requested == .realtime ? profile?.performance.realtime?.maxLatencyMs : nil
+            latencyBudgetMs: requested == .realtime ? profile?.performance.realtime?.maxLatencyMs : nil,
+            traffic: traffic.flatMap(PerfTraffic.init(rawValue:))
+                ?? (profile?.app?.benchProtocol == true ? .stream : .echo)
         )
     }
 }

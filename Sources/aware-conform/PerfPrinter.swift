@@ -35,6 +35,16 @@ struct PerfPrinter {
                 ])
             ),
             ("latencyBudgetMs", plan.latencyBudgetMs.map(JSONValue.double) ?? .null),
+            ("traffic", .string(plan.traffic.rawValue)),
+            (
+                "echo",
+                plan.traffic == .echo
+                    ? .object([
+                        ("sent", result.echoSent.map { .integer(Int64($0)) } ?? .null),
+                        ("answered", result.echoAnswered.map { .integer(Int64($0)) } ?? .null),
+                        ("roundTripMs", result.roundTrip.map(Self.roundTripJSON) ?? .null),
+                    ]) : .null
+            ),
         ]
         if case .object(let report)? = result.phoneReport?.json { fields += report }
         fields.append(("accessoryReport", result.accessoryReport ?? .null))
@@ -56,6 +66,19 @@ struct PerfPrinter {
                 + (result.flowID.map { ", flow \($0)" } ?? "")
         )
         if !result.detail.isEmpty { lines.append("  \(result.detail)") }
+        if plan.traffic == .echo {
+            lines.append(
+                "  echo: \(result.echoAnswered ?? 0) of \(result.echoSent ?? 0) requests answered"
+            )
+            if let trip = result.roundTrip {
+                let budget = plan.latencyBudgetMs.map { " (budget \(Self.number($0, 0)) ms each way)" } ?? ""
+                lines.append(
+                    "  round trip min/p50/p95/p99/max (ms): "
+                        + [trip.minimum, trip.p50, trip.p95, trip.p99, trip.maximum]
+                        .map { Self.number($0.milliseconds, 2) }.joined(separator: " / ") + budget
+                )
+            }
+        }
         guard let phone = result.phoneReport?.json else { return lines.joined(separator: "\n") }
         let accessoryReport = result.accessoryReport ?? .null
         lines.append("")
@@ -94,6 +117,15 @@ struct PerfPrinter {
             lines.append("  (the accessory counts every frame it sent on the data path: telemetry and control too)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    static func roundTripJSON(_ trip: LatencyStatistics) -> JSONValue {
+        .object([
+            ("count", .integer(Int64(trip.count))), ("min", .double(trip.minimum.milliseconds)),
+            ("mean", .double(trip.mean.milliseconds)), ("p50", .double(trip.p50.milliseconds)),
+            ("p95", .double(trip.p95.milliseconds)), ("p99", .double(trip.p99.milliseconds)),
+            ("max", .double(trip.maximum.milliseconds)),
+        ])
     }
 
     private static let rows: [(String, [String], Int)] = [

@@ -19,7 +19,8 @@ import Testing
             port: 5004,
             defaultMode: "realtime",
             serviceClasses: ["bulk": "background", "realtime": "interactiveVoice"],
-            realtimeMaxLatencyMs: 10
+            realtimeMaxLatencyMs: 10,
+            benchProtocol: true
         )
         profile.pairedDeviceLimit = PairedDeviceLimit(count: 8)
         return profile
@@ -134,11 +135,9 @@ import Testing
             ]
         )
         #expect(failures("perf-realtime-as-bulk", Self.drone) == ["WA/PERF/BV-01", "WA/PERF/BI-01"])
-        #expect(
-            failures("perf-dw-bursts", Self.speaker) == [
-                "WA/NDP/BV-04", "WA/NDP/BV-14", "WA/PERF/BV-01", "WA/PERF/BI-01",
-            ]
-        )
+        // Echo replies held for the discovery windows all arrive in the end: WA/NDP/BV-04 and
+        // BV-14 count them and pass; only the tests that time them fail.
+        #expect(failures("perf-dw-bursts", Self.speaker) == ["WA/PERF/BV-01", "WA/PERF/BI-01"])
         #expect(failures("perf-dw-bursts", Self.drone) == ["WA/PERF/BV-01", "WA/PERF/BI-01"])
         for profile in [Self.speaker, Self.drone] {
             #expect(failures("ndp-usd-own-slot-clock", profile) == ["WA/NDP/BV-11"], "\(profile.path)")

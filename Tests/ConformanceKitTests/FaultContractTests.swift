@@ -24,7 +24,8 @@ import Testing
             defaultMode: "bulk",
             serviceClasses: ["bulk": "BE", "realtime": "VI"],
             realtimeMaxLatencyMs: 20,
-            fileService: .init(service: "_file._tcp", port: 7001, files: [.init(name: "a.bin", size: 1)])
+            fileService: .init(service: "_file._tcp", port: 7001, files: [.init(name: "a.bin", size: 1)]),
+            benchProtocol: true
         )
         profile.pairedDeviceLimit = PairedDeviceLimit(count: 8)
         profile.maxDataPathPeers = 2
@@ -171,8 +172,9 @@ import Testing
                 $0.hasPrefix("| WA/PERF/BV-05 |")
                     && $0.hasSuffix(
                         " | `file-corrupt-chunk`; `perf-realtime-as-bulk` when the profile's default mode is realtime "
-                            + "| data traffic | "
-                            + "the profile has a service that takes data paths; the profile has a file service |"
+                            + "| echo traffic | "
+                            + "the profile has a service that takes data paths; the profile has a file service; the "
+                            + "profile declares the bench's application protocol (app.benchProtocol) |"
                     )
             }
         )

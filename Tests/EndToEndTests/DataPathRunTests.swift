@@ -17,15 +17,27 @@ import Testing
     /// The camera profile with a random PIN instead of its fixed one: the pairing suite's
     /// "a new PIN per attempt" test would otherwise fail with every fault.
     static func cameraWithRandomPIN(in directory: URL) throws -> String {
-        let source = URL(fileURLWithPath: "Profiles/camera.json")
+        try rewrite("camera", as: "camera.json", in: directory) { object in
+            var pairing = try #require(object["pairing"] as? [String: Any])
+            var pin = try #require(pairing["pin"] as? [String: Any])
+            pin["fixed"] = nil
+            pairing["pin"] = pin
+            object["pairing"] = pairing
+        }
+    }
+
+    /// Profiles/`profile`.json changed by `edit`, written to `directory`/`name`; its path.
+    static func rewrite(
+        _ profile: String,
+        as name: String,
+        in directory: URL,
+        _ edit: (inout [String: Any]) throws -> Void
+    ) throws -> String {
+        let source = URL(fileURLWithPath: "Profiles/\(profile).json")
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
-        var pairing = try #require(object["pairing"] as? [String: Any])
-        var pin = try #require(pairing["pin"] as? [String: Any])
-        pin["fixed"] = nil
-        pairing["pin"] = pin
-        object["pairing"] = pairing
         object["$schema"] = nil
-        let path = directory.appendingPathComponent("camera.json").path
+        try edit(&object)
+        let path = directory.appendingPathComponent(name).path
         try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -49,6 +61,49 @@ import Testing
             ? ["WA/PERF/BI-01", "WA/PERF/BV-01", "WA/NDP/BV-05"]
             : ["WA/PERF/BV-05", "WA/PERF/BV-06", "WA/NDP/BI-03"]
         #expect(skipped == expected.sorted())
+    }
+
+    /// `profile` as a device maker would write it: without `app.benchProtocol`, so that neither
+    /// side speaks the bench's own application protocol.
+    static func withoutBenchProtocol(_ profile: String, in directory: URL) throws -> String {
+        try rewrite(profile, as: "\(profile)-standard.json", in: directory) { object in
+            var app = try #require(object["app"] as? [String: Any])
+            app["benchProtocol"] = nil
+            object["app"] = app
+        }
+    }
+
+    /// Issue 19: against an accessory without the bench's protocol no data-path verdict fails for
+    /// its absence. The verdicts that need it (the accessory's own report, file transfers) skip
+    /// naming `app.benchProtocol`; the TID test skips where the profile describes no traffic of
+    /// the accessory's own; everything else runs on standard traffic and passes.
+    @Test(arguments: ["drone", "camera", "speaker"])
+    func withoutTheBenchProtocolNoDataPathTestFailsForItsAbsence(profile: String) async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = try Self.withoutBenchProtocol(profile, in: directory)
+        let run = try await PairingRunTests.report([
+            "run", "--profile", path, "--only", "WA/NDP/*", "--only", "WA/PERF/*", "--seed", "4",
+        ])
+        #expect(run.status == 0, "\(run.output.suffix(2000))")
+        let verdicts = PairingRunTests.verdicts(run.tests)
+        #expect(verdicts.count == 25)
+        #expect(!verdicts.values.contains("fail"), "\(verdicts.filter { $0.value == "fail" })")
+        let skipped = Set(verdicts.filter { $0.value == "skip" }.keys)
+        let premises: Set<String> =
+            profile == "camera"
+            ? ["WA/PERF/BI-01", "WA/PERF/BV-01", "WA/NDP/BV-05"] : ["WA/PERF/BV-05", "WA/PERF/BV-06", "WA/NDP/BI-03"]
+        // Only the drone's profile describes traffic of its own (telemetry on its data service).
+        var needsProtocol: Set<String> = ["WA/PERF/BV-03"]
+        if profile == "camera" { needsProtocol.formUnion(["WA/PERF/BV-05", "WA/PERF/BV-06"]) }
+        if profile != "drone" { needsProtocol.insert("WA/PERF/BV-04") }
+        #expect(skipped == premises.union(needsProtocol))
+        let reasons = Dictionary(
+            uniqueKeysWithValues: run.tests.compactMap { test in
+                (test["id"] as? String).map { ($0, test["reason"] as? String ?? "") }
+            }
+        )
+        #expect(reasons["WA/PERF/BV-03"]?.contains("app.benchProtocol") == true, "\(reasons["WA/PERF/BV-03"] ?? "")")
     }
 
     @Test func theFileFaultsFailExactlyTheirTestsOnACamera() async throws {

@@ -171,7 +171,7 @@ import Testing
                     counts: (histogram["buckets"] as? [[String: Any]] ?? []).map { $0["count"] as? Int ?? -1 }
                 )
             }
-            #expect(expected.contains { $0.measure == "one-way" && $0.counts.reduce(0, +) > 10 }, "\(id)")
+            #expect(expected.contains { $0.measure == "round-trip" && $0.counts.reduce(0, +) > 10 }, "\(id)")
             for (histogram, object) in zip(expected, latency) {
                 #expect(histogram.counts.reduce(0, +) == object["samples"] as? Int, "\(id)")
             }

@@ -72,6 +72,9 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
     case wrongTID = "perf-wrong-tid"
     case corruptFileChunk = "file-corrupt-chunk"
     case noFileResume = "file-no-resume"
+    case noNeighborAdvertisement = "ipv6-no-neighbor-advertisement"
+    case noEchoReply = "ipv6-no-echo-reply"
+    case closedTCPPort = "tcp-port-closed"
 
     /// What the fault does, for `--help` and the self-test report.
     public var summary: String {
@@ -145,13 +148,17 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
         case .plaintextData: "send data frames on a secured data path without protection"
         case .singleDataPath: "serve one data path at a time and refuse a second phone"
         case .realtimeAsBulk: "offer the bulk schedule (25 % duty cycle) when realtime was agreed"
-        case .throttledStream: "in bulk mode, send requested streams at a tenth of their rate"
+        case .throttledStream:
+            "in bulk mode, send requested streams at a tenth of their rate and answer at most 50 echo requests a second (bursts of 16)"
         case .discoveryWindowBursts: "in realtime mode, send data only in the discovery-window slot (esp-idf #19066)"
         case .ignoreModeMismatch: "accept a data path whose performance mode differs from the accessory's"
         case .inflatedReport: "report twice the packets and throughput the accessory really sent"
         case .wrongTID: "send data with the background TID whatever the service class"
         case .corruptFileChunk: "flip one octet of the file served, after the integrity hash was announced"
         case .noFileResume: "ignore the offset of a file request and always serve from the start"
+        case .noNeighborAdvertisement: "never answer a neighbour solicitation on a data path (no NA)"
+        case .noEchoReply: "never answer an ICMPv6 echo request on a data path"
+        case .closedTCPPort: "listen on no TCP port: a SYN to a `_tcp` service's port gets RST"
         }
     }
 }

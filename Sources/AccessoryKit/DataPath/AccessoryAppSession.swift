@@ -32,7 +32,8 @@ final class AccessoryAppSession {
         self.link = link
         self.serviceProfile = serviceProfile
         establishedAt = service.transport.sharedNow
-        if let files = service.profile.app?.fileService {
+        // The file service's transfers are the bench's protocol: without it there is none.
+        if let files = service.profile.app?.fileService, service.profile.app?.benchProtocol == true {
             fileServer = MachineDriver(
                 FileServer(files: files.files.map { FileContent(name: $0.name, size: UInt64($0.sizeBytes)) }),
                 scheduler: service.transport.scheduler,
@@ -61,13 +62,56 @@ final class AccessoryAppSession {
     /// late: telemetry that old is worthless. Twice the longest gap of the bulk schedule.
     static let datagramDeadline = Interval.milliseconds(200)
 
-    func start() {
+    /// The telemetry the profile describes on this data path's service, if any.
+    private var telemetryApp: TelemetryApp? {
         guard let app = service.profile.app?.telemetry, serviceProfile?.name == app.service || serviceProfile == nil
-        else { return }
+        else { return nil }
+        return app
+    }
+
+    /// With the bench's protocol, telemetry starts with the data path, as bench messages to the
+    /// phone's app port. Without it, it starts when the phone first sends a datagram to the
+    /// telemetry port, and goes to the port that datagram came from, as plain payloads: what a
+    /// UDP server does for a client (``rawReceived(_:)``).
+    func start() {
+        guard let app = telemetryApp, service.transport.speaksBenchProtocol else { return }
         telemetry = DatagramFlow(flowID: 1)
         let period = Interval.seconds(1 / max(app.rateHz, 0.001))
         let payload = [UInt8](repeating: 0x54, count: max(0, app.payloadBytes))
         scheduleTelemetry(period: period, payload: payload)
+    }
+
+    /// The port plain telemetry goes to: the source port of the phone's first datagram.
+    private var plainTelemetryPort: UInt16?
+
+    /// A datagram on a data path without the bench's protocol: the first one to the telemetry
+    /// port starts the telemetry to its sender.
+    func rawReceived(_ delivery: UDPDelivery) {
+        guard !closed, let app = telemetryApp,
+            delivery.packet.destinationPort == UInt16(clamping: app.port ?? Int(appPort))
+        else { return }
+        let started = plainTelemetryPort != nil
+        plainTelemetryPort = delivery.packet.sourcePort
+        guard !started else { return }
+        let period = Interval.seconds(1 / max(app.rateHz, 0.001))
+        let payload = [UInt8](repeating: 0x54, count: max(0, app.payloadBytes))
+        schedulePlainTelemetry(period: period, payload: payload)
+    }
+
+    private func schedulePlainTelemetry(period: Interval, payload: [UInt8]) {
+        telemetryTimer = transport.scheduler.schedule(after: period) { [weak self] in
+            guard let self, !self.closed, let port = self.plainTelemetryPort else { return }
+            self.datagramsOffered += 1
+            self.transport.host.sendUDP(
+                payload,
+                on: self.link.id,
+                sourcePort: UInt16(clamping: self.telemetryApp?.port ?? Int(self.appPort)),
+                destinationPort: port,
+                category: self.category,
+                deadline: self.transport.scheduler.now + Self.datagramDeadline
+            )
+            self.schedulePlainTelemetry(period: period, payload: payload)
+        }
     }
 
     private func scheduleTelemetry(period: Interval, payload: [UInt8]) {

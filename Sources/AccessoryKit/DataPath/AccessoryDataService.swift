@@ -55,7 +55,8 @@ final class AccessoryDataService {
         let nonces = NonceSource(seed: seed ^ 0x4E44_5053, seeded: seeded)
         self.nonces = nonces
         manager = DataPathManager(device: device, randomBytes: { nonces.bytes($0) })
-        transport = AppTransport(device: device)
+        let hostNonces = NonceSource(seed: seed ^ 0x4950_7636, seeded: seeded)
+        transport = AppTransport(host: IPv6Host(device: device, randomBytes: { hostNonces.bytes($0) }))
         manager.responderConfiguration = { [unowned self] peer, clusterID in
             self.responderConfiguration(for: peer, in: clusterID)
         }
@@ -65,6 +66,21 @@ final class AccessoryDataService {
         manager.answersScheduleRequests = !faults.contains(.ignoreScheduleRequest)
         manager.scheduleEventHandler = { [unowned self] event in self.handle(event) }
         transport.receiveHandler = { [unowned self] datagram in self.sessions[datagram.link]?.received(datagram) }
+        transport.speaksBenchProtocol = profile.app?.benchProtocol ?? false
+        transport.rawReceiveHandler = { [unowned self] delivery in self.sessions[delivery.link]?.rawReceived(delivery) }
+        // A standard stack: it answers neighbour discovery and echo, and accepts TCP on its `_tcp`
+        // services' ports (docs/reference/profile-reference.md, app).
+        transport.host.listeningTCPPorts = Self.tcpPorts(of: profile)
+        transport.host.answersNeighborSolicitations = !faults.contains(.noNeighborAdvertisement)
+        transport.host.answersEchoRequests = !faults.contains(.noEchoReply)
+        if faults.contains(.closedTCPPort) { transport.host.listeningTCPPorts = [] }
+        if faults.contains(.throttledStream) {
+            // In bulk, echo replies limited to 50 a second with bursts of 16: pings and a steady
+            // 20 Hz series are answered, a flood gets a fraction of what the schedule carries.
+            transport.host.echoReplyLimit = { [unowned self] in
+                self.mode == .bulk ? EchoReplyLimit(perSecond: 50, burst: 16) : nil
+            }
+        }
         if faults.contains(.plaintextData) { device.sendsPlaintextData = true }
         if faults.contains(.noDeviceCapability) { device.deviceCapability = nil }
         if faults.contains(.usdOwnSlotClock) {
@@ -83,6 +99,27 @@ final class AccessoryDataService {
                 return faults.contains(.badKeyInstallMIC) ? Self.corruptingKeyInstallMIC(frame) : frame
             }
         }
+    }
+
+    /// The ports a TCP listener runs on: each `_tcp` service's data-path port, and the port of
+    /// each app part that runs on a `_tcp` service.
+    static func tcpPorts(of profile: AccessoryProfile) -> Set<UInt16> {
+        var ports: Set<UInt16> = []
+        let tcpServices = profile.services.filter { $0.name.hasSuffix("._tcp") }
+        for service in tcpServices {
+            if let port = service.datapath?.port { ports.insert(UInt16(clamping: port)) }
+        }
+        let names = Set(tcpServices.map(\.name))
+        let parts: [(service: String, port: Int?)] = [
+            profile.app?.fileService.map { ($0.service, $0.port) },
+            profile.app?.control.map { ($0.service, $0.port) },
+            profile.app?.telemetry.map { ($0.service, $0.port) },
+            profile.app?.audioStream.map { ($0.service, $0.port) },
+        ].compactMap { $0 }
+        for part in parts where names.contains(part.service) {
+            if let port = part.port { ports.insert(UInt16(clamping: port)) }
+        }
+        return ports
     }
 
     /// The services that take data paths, by publish instance.

@@ -113,6 +113,9 @@ extension AccessoryProfile {
                 )
             }
             if let control = app.control { lines.append("app: control on \(control.service)") }
+            if app.benchProtocol {
+                lines.append("app: the bench's application protocol (ping, streams, report, files)")
+            }
         }
         return lines
     }

@@ -4,17 +4,38 @@ public struct AppProfile: Codable, Hashable, Sendable {
     public var fileService: FileServiceApp?
     public var audioStream: AudioStreamApp?
     public var control: ControlApp?
+    /// The accessory speaks the bench's own application protocol on its data service (ping,
+    /// streams on request, its performance report, the file service's transfers;
+    /// docs/reference/profile-reference.md). Off, what the runner judges on a data path is
+    /// standard traffic only: neighbour discovery, echo, TCP to a `_tcp` port, and the UDP the
+    /// profile says the accessory sends. Absent means false: a maker's device declares it.
+    public var benchProtocol: Bool
 
     public init(
         telemetry: TelemetryApp? = nil,
         fileService: FileServiceApp? = nil,
         audioStream: AudioStreamApp? = nil,
-        control: ControlApp? = nil
+        control: ControlApp? = nil,
+        benchProtocol: Bool = false
     ) {
         self.telemetry = telemetry
         self.fileService = fileService
         self.audioStream = audioStream
         self.control = control
+        self.benchProtocol = benchProtocol
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case telemetry, fileService, audioStream, control, benchProtocol
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        telemetry = try container.decodeIfPresent(TelemetryApp.self, forKey: .telemetry)
+        fileService = try container.decodeIfPresent(FileServiceApp.self, forKey: .fileService)
+        audioStream = try container.decodeIfPresent(AudioStreamApp.self, forKey: .audioStream)
+        control = try container.decodeIfPresent(ControlApp.self, forKey: .control)
+        benchProtocol = try container.decodeIfPresent(Bool.self, forKey: .benchProtocol) ?? false
     }
 }
 

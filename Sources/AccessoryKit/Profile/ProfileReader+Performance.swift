@@ -80,16 +80,23 @@ extension ProfileReader {
             let view = object(
                 node,
                 at: path,
-                allowed: ["telemetry", "fileService", "audioStream", "control"],
+                allowed: ["telemetry", "fileService", "audioStream", "control", "benchProtocol"],
                 required: []
             )
         else { return nil }
         if case .object(let members) = node, members.isEmpty {
-            report(path, node, "must configure at least one of `telemetry`, `fileService`, `audioStream`, `control`")
+            report(
+                path,
+                node,
+                "must configure at least one of `telemetry`, `fileService`, `audioStream`, `control`, `benchProtocol`"
+            )
             return nil
         }
         var app = AppProfile()
         var valid = true
+        if view.has("benchProtocol") {
+            if let value = bool(view, "benchProtocol") { app.benchProtocol = value } else { valid = false }
+        }
         if let node = view["telemetry"] {
             app.telemetry = readTelemetry(node, at: view.path("telemetry"), names: names)
             if app.telemetry == nil { valid = false }

@@ -8,50 +8,47 @@ import AwareWire
 /// path: the interface identifiers come from the NDP Extension attribute (nan-wire-reference.md
 /// 2.10), the DSCP from the access category (RFC 8325), the frame's TID from the same category.
 ///
+/// It is the bench's application protocol (docs/reference/profile-reference.md, `app.benchProtocol`);
+/// standard traffic (neighbour discovery, echo, TCP) is the ``IPv6Host``'s.
+///
 /// Reliable delivery is the bench's own (``ReliableEndpoint``) over UDP, not TCP: it gives the
 /// same in-order, retransmitted service to control messages and files with a state machine the
 /// bench can drive under virtual time.
-public final class AppTransport: DataReceiver {
-    struct Addressing {
-        var local: IPv6Address
-        var peer: IPv6Address
-    }
-
-    private unowned let device: NANDevice
-    private var addressing: [DataLinkID: Addressing] = [:]
+public final class AppTransport {
+    /// The device's IPv6 host: it resolves the peer, adds the IPv6 and UDP headers and hands
+    /// over every UDP datagram that arrives.
+    public let host: IPv6Host
     /// Every message that arrives on an attached data path.
     public var receiveHandler: ((AppDatagram) -> Void)?
-    /// Octets of UDP payload that did not parse as an ``AppMessage`` or as UDP over IPv6.
+    /// UDP payloads that did not parse as an ``AppMessage`` (each also goes to
+    /// ``rawReceiveHandler``).
     public private(set) var malformed = 0
+    /// Off, no datagram is read as an ``AppMessage``: each goes to ``rawReceiveHandler`` as it
+    /// came, for an application that does not speak the bench's protocol (`app.benchProtocol`).
+    public var speaksBenchProtocol = true
+    public var rawReceiveHandler: ((UDPDelivery) -> Void)?
 
-    public init(device: NANDevice) {
-        self.device = device
-        device.dataReceiver = self
+    public init(host: IPv6Host) {
+        self.host = host
+        host.udpReceiver = { [unowned self] delivery in self.receive(delivery) }
     }
 
-    /// Starts using `link`: own address from `localInterfaceID`, the peer's from what its NDPE
-    /// carried, or from its NDI (modified EUI-64, RFC 4291 appendix A) when it carried none.
+    /// Starts using `link` (``IPv6Host/attach(_:localInterfaceID:peerInterfaceID:)``).
     public func attach(_ link: DataLinkConfiguration, localInterfaceID: [UInt8]?, peerInterfaceID: [UInt8]?) {
-        let local =
-            localInterfaceID.flatMap { IPv6Address.linkLocal(interfaceIdentifier: $0) }
-            ?? IPv6Address.linkLocal(of: link.localNDI)
-        let peer =
-            peerInterfaceID.flatMap { IPv6Address.linkLocal(interfaceIdentifier: $0) }
-            ?? IPv6Address.linkLocal(of: link.peerNDI)
-        addressing[link.id] = Addressing(local: local, peer: peer)
+        host.attach(link, localInterfaceID: localInterfaceID, peerInterfaceID: peerInterfaceID)
     }
 
-    public func detach(_ link: DataLinkID) { addressing[link] = nil }
+    public func detach(_ link: DataLinkID) { host.detach(link) }
 
-    public func peerAddress(of link: DataLinkID) -> IPv6Address? { addressing[link]?.peer }
+    public func peerAddress(of link: DataLinkID) -> IPv6Address? { host.peerAddress(of: link) }
 
-    public var scheduler: any EventScheduler { device.scheduler }
+    public var scheduler: any EventScheduler { host.scheduler }
 
     /// Now on the clock every station of the air shares: what application messages are stamped
     /// with, so that one-way latency can be taken between processes
     /// (``EventScheduler/sharedTimestamp(of:)``). The application machines' drivers run on it
     /// too (``MachineDriver/Clock/shared``).
-    public var sharedNow: Instant { Instant(nanoseconds: device.scheduler.sharedTimestamp(of: device.now)) }
+    public var sharedNow: Instant { Instant(nanoseconds: scheduler.sharedTimestamp(of: host.now)) }
 
     /// Sends `message` to the peer's `destinationPort`. Returns false when the link is not
     /// attached or its queue is full.
@@ -64,16 +61,14 @@ public final class AppTransport: DataReceiver {
         category: AccessCategory,
         deadline: Instant? = nil
     ) -> Bool {
-        guard
-            let msdu = msdu(
-                message,
-                on: link,
-                sourcePort: sourcePort,
-                destinationPort: destinationPort,
-                category: category
-            )
-        else { return false }
-        return device.sendData(msdu, on: link, category: category, deadline: deadline)
+        host.sendUDP(
+            message.wireBytes,
+            on: link,
+            sourcePort: sourcePort,
+            destinationPort: destinationPort,
+            category: category,
+            deadline: deadline
+        )
     }
 
     /// `message` as the data frame body that carries it to the peer's `destinationPort`
@@ -85,42 +80,38 @@ public final class AppTransport: DataReceiver {
         destinationPort: UInt16,
         category: AccessCategory
     ) -> [UInt8]? {
-        guard let addresses = addressing[link] else { return nil }
-        let packet = IPv6UDPPacket(
-            trafficClass: DSCP(userPriority: category.tid).trafficClass,
-            source: addresses.local,
-            destination: addresses.peer,
+        host.udpFrameBody(
+            message.wireBytes,
+            on: link,
             sourcePort: sourcePort,
             destinationPort: destinationPort,
-            payload: message.wireBytes
+            category: category
         )
-        return LLCSNAPHeader.ipv6.wireBytes + packet.wireBytes
     }
 
-    /// An MSDU that arrived on one of the device's data paths.
-    public func receive(_ delivery: DataDelivery) {
-        guard let addresses = addressing[delivery.link] else { return }
-        var reader = WireReader(delivery.payload, structure: "data frame body")
-        do throws(WireError) {
-            let llc = try LLCSNAPHeader(from: &reader)
-            guard llc.etherType == LLCSNAPHeader.etherTypeIPv6 else { return }
-            let rest = try reader.readBytes(reader.remaining, "IPv6 packet")
-            let packet = try IPv6UDPPacket(wireBytes: rest, structure: IPv6UDPPacket.structureName)
-            guard packet.destination == addresses.local else { return }
-            let message = try AppMessage(wireBytes: packet.payload, structure: "Application message")
-            receiveHandler?(
-                AppDatagram(
-                    link: delivery.link,
-                    sourcePort: packet.sourcePort,
-                    destinationPort: packet.destinationPort,
-                    message: message,
-                    tid: delivery.tid,
-                    info: delivery.info
-                )
-            )
-        } catch {
-            malformed += 1
+    /// A UDP datagram the host received.
+    private func receive(_ delivery: UDPDelivery) {
+        let packet = delivery.packet
+        guard speaksBenchProtocol else {
+            rawReceiveHandler?(delivery)
+            return
         }
+        guard let message = try? AppMessage(wireBytes: packet.payload, structure: "Application message") else {
+            // Not the bench's: an application's own datagram (a device's plain telemetry).
+            malformed += 1
+            rawReceiveHandler?(delivery)
+            return
+        }
+        receiveHandler?(
+            AppDatagram(
+                link: delivery.link,
+                sourcePort: packet.sourcePort,
+                destinationPort: packet.destinationPort,
+                message: message,
+                tid: delivery.tid,
+                info: delivery.info
+            )
+        )
     }
 }
 

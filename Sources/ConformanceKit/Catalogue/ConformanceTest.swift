@@ -166,6 +166,12 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
     case dataPathPeers(atLeast: Int)
     /// At most this many (a test that brings up one data path more than the limit).
     case dataPathPeerLimit(atMost: Int)
+    /// The accessory speaks the bench's own application protocol (`app.benchProtocol`): for what
+    /// standard traffic cannot show, such as the accessory's own report.
+    case benchProtocol
+    /// Traffic the accessory's service sends of its own: `app.telemetry` on its data service, or
+    /// a stream asked for with the bench's protocol.
+    case ownTraffic
 
     public func isMet(by profile: ProfileFacts) -> Bool {
         switch self {
@@ -184,6 +190,9 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
         case .pairedDevices(let count): (profile.pairedDeviceLimit?.count ?? 0) >= count
         case .dataPathPeers(let count): profile.maxDataPathPeers >= count
         case .dataPathPeerLimit(atMost: let count): profile.maxDataPathPeers <= count
+        case .benchProtocol: profile.dataPath?.benchProtocol == true
+        case .ownTraffic:
+            profile.dataPath.map { $0.benchProtocol || $0.telemetry?.service == $0.service } ?? false
         }
     }
 
@@ -204,6 +213,8 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
         case .pairedDevices(let count): "pairing keys kept for at least \(count) phones"
         case .dataPathPeers(let count): "data paths with at least \(count) phones at once"
         case .dataPathPeerLimit(atMost: let count): "data paths with at most \(count) phones at once"
+        case .benchProtocol: "the bench's application protocol (app.benchProtocol)"
+        case .ownTraffic: "traffic the accessory's service sends of its own"
         }
     }
 
@@ -228,6 +239,12 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
         case .dataPathPeerLimit(atMost: let count):
             "the profile serves \(profile.maxDataPathPeers) phones at a time (radio.maxDataPathPeers); the test "
                 + "brings up data paths for at most \(count) before the one too many"
+        case .benchProtocol:
+            "the profile does not declare the bench's application protocol (app.benchProtocol): the verdict "
+                + "needs what only that protocol carries"
+        case .ownTraffic:
+            "the profile describes no traffic the accessory sends of its own (app.telemetry on its data service) "
+                + "and no bench protocol (app.benchProtocol): echo replies are its IP stack's, not its service's"
         case .unsolicitedPublish, .solicitedPublish, .matchFilter, .publishTTL, .txtKey, .dataPath, .fileService:
             "the profile has no \(description.dropFirst(2))"
         }

@@ -136,10 +136,13 @@ public struct DataPathFacts: Hashable, Sendable {
     /// A stream of telemetry datagrams the accessory sends on every data path.
     public struct Telemetry: Hashable, Sendable {
         public var service: String
+        /// The UDP port it comes from (`app.telemetry.port`, else the service's).
+        public var port: Int
         public var rateHz: Double
         public var payloadBytes: Int
-        public init(service: String, rateHz: Double, payloadBytes: Int) {
+        public init(service: String, port: Int = 7000, rateHz: Double, payloadBytes: Int) {
             self.service = service
+            self.port = port
             self.rateHz = rateHz
             self.payloadBytes = payloadBytes
         }
@@ -179,6 +182,12 @@ public struct DataPathFacts: Hashable, Sendable {
     public var allowsOpen: Bool
     public var telemetry: Telemetry?
     public var fileService: FileService?
+    /// The accessory speaks the bench's own application protocol (`app.benchProtocol`).
+    public var benchProtocol: Bool
+
+    /// The data service runs over TCP (its name ends in `._tcp`, RFC 6763 7): the runner
+    /// connects to its port.
+    public var serviceIsTCP: Bool { service.hasSuffix("._tcp") }
 
     public init(
         service: String,
@@ -189,8 +198,10 @@ public struct DataPathFacts: Hashable, Sendable {
         bulkMinThroughputMbps: Double? = nil,
         allowsOpen: Bool = false,
         telemetry: Telemetry? = nil,
-        fileService: FileService? = nil
+        fileService: FileService? = nil,
+        benchProtocol: Bool = false
     ) {
+        self.benchProtocol = benchProtocol
         self.service = service
         self.port = port
         self.defaultMode = defaultMode

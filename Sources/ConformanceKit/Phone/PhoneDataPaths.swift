@@ -24,6 +24,8 @@ public final class PhoneDataPaths {
     public private(set) var receivedScheduleFrames: [MACAddress: [ReceivedFrame]] = [:]
     /// What became of each schedule renegotiation or announcement, in order.
     public private(set) var scheduleEvents: [DataLinkScheduleEvent] = []
+    /// The last echo run on each data path (``startEcho(on:pattern:size:category:)``).
+    public private(set) var echoRuns: [DataLinkID: PhoneEchoRun] = [:]
     /// How the phone lays out its proposals unless a request names a shape (`--proposal-shape`).
     public var proposalShape: NDPProposalShape = .basic
     private var nextNDPID: UInt8 = 1
@@ -37,7 +39,8 @@ public final class PhoneDataPaths {
         let nonces = NonceSource(seed: seed ^ 0x4E44_5050, seeded: true)
         generator = SeededGenerator(seed: seed ^ 0x4E44_504B)
         manager = DataPathManager(device: device, randomBytes: { nonces.bytes($0) })
-        transport = AppTransport(device: device)
+        let hostNonces = NonceSource(seed: seed ^ 0x4950_7636, seeded: true)
+        transport = AppTransport(host: IPv6Host(device: device, randomBytes: { hostNonces.bytes($0) }))
         manager.eventHandler = { [unowned self] event in self.handle(event) }
         manager.receivedFrameObserver = { [unowned self] id, frame in
             // Bounded: a setup takes four NAFs; an accessory that floods keeps the first ones.
@@ -45,6 +48,9 @@ public final class PhoneDataPaths {
             self.receivedFrames[id, default: []].append(frame)
         }
         transport.receiveHandler = { [unowned self] datagram in self.sessions[datagram.link]?.received(datagram) }
+        transport.rawReceiveHandler = { [unowned self] delivery in self.sessions[delivery.link]?.receivedPlain(delivery)
+        }
+        transport.host.echoReplyObserver = { [unowned self] link, exchange in self.echoRuns[link]?.replied(exchange) }
         manager.receivedScheduleFrameObserver = { [unowned self] frame in
             guard self.receivedScheduleFrames[frame.transmitter, default: []].count < 64 else { return }
             self.receivedScheduleFrames[frame.transmitter, default: []].append(frame)
@@ -55,6 +61,35 @@ public final class PhoneDataPaths {
             self.scheduleEvents.append(event)
             self.log(event)
         }
+    }
+
+    /// The phone's IPv6 host on its data paths: neighbour discovery, echo, TCP probes.
+    public var host: IPv6Host { transport.host }
+
+    /// Starts sending echo requests on `link` (the last run there stops); nil when the data path
+    /// is not up.
+    @discardableResult
+    public func startEcho(
+        on link: DataLinkID,
+        pattern: PhoneEchoRun.Pattern,
+        size: Int,
+        category: AccessCategory
+    ) -> PhoneEchoRun? {
+        guard host.peerAddress(of: link) != nil else { return nil }
+        echoRuns[link]?.stop()
+        // After the last run's numbers, so that a late reply to it is not taken for this one's.
+        let first = echoRuns[link].map { $0.sequenceAfter &+ 1 } ?? 1
+        let run = PhoneEchoRun(
+            host: host,
+            link: link,
+            pattern: pattern,
+            size: size,
+            category: category,
+            firstSequence: first
+        )
+        echoRuns[link] = run
+        run.start()
+        return run
     }
 
     /// Asks `accessory` to move the NDL (every data path with it) to `proposal` with a Schedule

@@ -58,6 +58,46 @@ public final class PhoneDataSession {
         control.deliver = { [weak self] body in self?.controlDelivered(body) }
     }
 
+    /// A UDP datagram that was not a bench message: an accessory's own application traffic.
+    public struct PlainDatagram: Hashable, Sendable {
+        public var sourcePort: UInt16
+        public var destinationPort: UInt16
+        public var size: Int
+        public var arrival: Instant
+        public var tid: UInt8
+    }
+
+    /// Plain datagrams received, in order (at most ``IPv6Host/recordLimit``).
+    public private(set) var plainDatagrams: [PlainDatagram] = []
+
+    /// Sends `payload` as it is (no bench header) from the phone's app port to the accessory's
+    /// `port`: what an app's first datagram to a UDP service is.
+    @discardableResult
+    public func sendPlain(_ payload: [UInt8], to port: UInt16) -> Bool {
+        transport.host.sendUDP(
+            payload,
+            on: link.id,
+            sourcePort: AppPorts.phone,
+            destinationPort: port,
+            category: category
+        )
+    }
+
+    func receivedPlain(_ delivery: UDPDelivery) {
+        guard !closed, plainDatagrams.count < IPv6Host.recordLimit else { return }
+        lastSignalDBm = delivery.info.rssiDBm
+        receivedTIDs[delivery.tid, default: 0] += 1
+        plainDatagrams.append(
+            PlainDatagram(
+                sourcePort: delivery.packet.sourcePort,
+                destinationPort: delivery.packet.destinationPort,
+                size: delivery.packet.payload.count,
+                arrival: transport.sharedNow,
+                tid: delivery.tid
+            )
+        )
+    }
+
     /// Sends a control request (reliable, in order).
     public func send(_ message: ControlMessage) {
         control.send(.control(message.wireBytes))

@@ -13,6 +13,8 @@ public struct LatencyHistogram: Hashable, Sendable {
         case oneWay = "one-way"
         /// The phone's frames, from queued to acknowledged (Apple's `transmitLatency`).
         case transmit
+        /// ICMPv6 echo: from the phone's request to the accessory's reply, as `ping` measures.
+        case roundTrip = "round-trip"
     }
 
     /// Samples up to `upToMilliseconds` (and above the previous bucket's bound); nil is everything

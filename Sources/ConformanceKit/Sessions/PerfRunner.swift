@@ -62,7 +62,10 @@ public struct PerfRunner {
             return Self.unestablished(outcome, result: result)
         }
         result.csid = link.security?.rawValue
-        stream(on: link.id, into: &result)
+        switch plan.traffic {
+        case .stream: stream(on: link.id, into: &result)
+        case .echo: echo(on: link.id, into: &result)
+        }
         session.perform { phone.dataPaths.terminate(link.id) }
         // Let the accessory hear the termination before the session closes.
         _ = session.run(until: { false }, timeout: .milliseconds(200))
@@ -193,6 +196,46 @@ public struct PerfRunner {
         if result.accessoryReport == nil { result.detail = "the accessory sent no readable report" }
     }
 
+    /// Sends rate x duration echo requests at the plan's rate and size in its service class's
+    /// access category, waits for the replies (a second after the last request) and reports the
+    /// round trips: standard traffic any accessory's stack answers (RFC 4443 4).
+    private func echo(on id: DataLinkID, into result: inout PerfResult) {
+        let count = max(1, Int((plan.rateHz * plan.durationSeconds).rounded()))
+        var run: PhoneEchoRun?
+        session.perform {
+            run = phone.dataPaths.startEcho(
+                on: id,
+                pattern: .steady(rateHz: plan.rateHz, count: count),
+                size: plan.payloadOctets,
+                category: plan.serviceClass.accessCategory
+            )
+        }
+        guard let run else {
+            result.reason = "datapath-failed"
+            result.detail = "the data path went away before the first echo request"
+            return
+        }
+        _ = session.run(
+            until: { run.finishedSending && run.exchanges.allSatisfy { $0.repliedAt != nil } },
+            timeout: .seconds(plan.durationSeconds) + .seconds(1) + Self.drain
+        )
+        _ = session.run(until: { run.exchanges.allSatisfy { $0.repliedAt != nil } }, timeout: .seconds(1))
+        var exchanges: [EchoExchange] = []
+        session.perform { exchanges = run.exchanges }
+        let answered = exchanges.filter { $0.repliedAt != nil }
+        result.echoSent = exchanges.count
+        result.echoAnswered = answered.count
+        result.roundTrip = LatencyStatistics(samples: answered.compactMap(\.roundTrip))
+        result.windowSeconds = plan.durationSeconds
+        guard !answered.isEmpty else {
+            result.reason = "no-echo-reply"
+            result.detail = "the accessory answered none of \(exchanges.count) echo requests"
+            return
+        }
+        result.result = .measured
+        result.reason = nil
+    }
+
     /// The next control message from the accessory after the first `seen`, or nil on timeout.
     private func awaitControl(
         _ dataSession: PhoneDataSession,
@@ -220,6 +263,14 @@ public struct PerfRunner {
     }
 }
 
+/// What `perf` measures with.
+public enum PerfTraffic: String, Sendable, CaseIterable {
+    /// A datagram stream asked for with the bench's protocol, and the accessory's own report.
+    case stream
+    /// ICMPv6 echo requests at the plan's rate: round trips from any accessory's stack.
+    case echo
+}
+
 /// What one `perf` measurement asks for: the service, the mode on both sides, the stream.
 public struct PerfPlan: Sendable {
     public var service: String
@@ -233,6 +284,7 @@ public struct PerfPlan: Sendable {
     public var servicePort: UInt16
     /// The profile's realtime `maxLatencyMs`, shown next to p99.
     public var latencyBudgetMs: Double?
+    public var traffic: PerfTraffic
 
     public init(
         service: String,
@@ -243,8 +295,10 @@ public struct PerfPlan: Sendable {
         payloadOctets: Int,
         durationSeconds: Double,
         servicePort: UInt16,
-        latencyBudgetMs: Double?
+        latencyBudgetMs: Double?,
+        traffic: PerfTraffic = .stream
     ) {
+        self.traffic = traffic
         self.service = service
         self.mode = mode
         self.serviceClass = serviceClass
@@ -293,6 +347,10 @@ public struct PerfResult: Sendable {
     public var windowSeconds: Double?
     public var phoneReport: PerformanceReport?
     public var accessoryReport: JSONValue?
+    /// With echo: requests sent, replies, and the round trips.
+    public var echoSent: Int?
+    public var echoAnswered: Int?
+    public var roundTrip: LatencyStatistics?
 
     init(
         result: Result,

@@ -181,7 +181,7 @@ extension DataPathSuite.Builder {
                 needsReconfigure: true,
                 // An accessory that never joins the phone's cluster writes its own cluster's ID as A3.
                 brokenBy: ["ndp-usd-own-slot-clock", "naf-a3-own-nmi", "ignore-beacons"],
-                steps: [.dataTraffic]
+                steps: [.echoTraffic]
             ) { context, suite in
                 if case .unavailable(let reason) = context.capabilities.reconfigure {
                     try context.skip("needs the accessory in USD mode; \(reason)")
@@ -209,11 +209,13 @@ extension DataPathSuite.Builder {
                         "A3 of the accessory's data-path NAF \(index + 1): the phone's cluster, which it follows"
                     )
                 }
-                let stream = try suite.measure(context, scenario, link, rateHz: 20, payloadOctets: 200, seconds: 2)
+                try suite.reach(context, scenario, link)
+                let echoes = try suite.echo(context, scenario, link, count: 40, rateHz: 20, size: 200)
+                let answered = echoes.filter { $0.repliedAt != nil }.count
                 context.expect(
-                    stream.arrivals.count * 10 >= stream.offered * 9 && stream.offered > 0,
-                    "at least 90 % of the accessory's datagrams arrived in the committed slots: "
-                        + "\(stream.arrivals.count) of \(stream.offered)"
+                    answered * 10 >= echoes.count * 9 && !echoes.isEmpty,
+                    "at least 90 % of the phone's echo requests were answered in the committed slots: "
+                        + "\(answered) of \(echoes.count)"
                 )
             },
         ]

@@ -1,6 +1,7 @@
 import AwareCore
 import AwareDevice
 import AwareProtocol
+import AwareRadio
 import AwareWire
 import Foundation
 
@@ -10,77 +11,110 @@ extension DataPathSuite.Builder {
         try [
             test(
                 "WA/PERF/BV-01",
-                "Realtime: the accessory's datagrams arrive within the profile's latency budget",
+                "Realtime: echo round trips stay within twice the profile's latency budget (once each way)",
                 mode: .realtime,
                 brokenBy: ["perf-realtime-as-bulk", "perf-dw-bursts"],
-                steps: [.dataTraffic],
+                steps: [.echoTraffic],
                 onlyIf: [.realtimeBudget]
             ) { context, suite in
                 let budget = try context.require(
                     try suite.facts(context).realtimeMaxLatencyMs,
                     "the profile states a realtime latency budget (performance.realtime.maxLatencyMs)"
                 )
-                let (scenario, result) = try suite.openPaired(context, mode: .realtime)
+                // A round trip crosses the data path twice, each crossing within the budget.
+                let (scenario, echoes) = try suite.realtimeEchoes(context, size: 256)
                 defer { scenario.finish() }
-                let link = try suite.requireLink(context, scenario, result, mode: .realtime)
-                let stream = try suite.measure(context, scenario, link, rateHz: 50, payloadOctets: 256, seconds: 4)
-                let latency = try context.require(stream.report.latency, "latency samples of the stream")
+                let answered = echoes.filter { $0.repliedAt != nil }
+                let latency = try context.require(
+                    LatencyStatistics(samples: answered.compactMap(\.roundTrip)),
+                    "echo replies on the realtime data path: 0 of \(echoes.count) answered"
+                )
                 context.log(
-                    "latency_measured",
-                    ["p99Ms": .double(latency.p99.milliseconds), "budgetMs": .double(budget)]
+                    "round_trip_measured",
+                    [
+                        "p50Ms": .double(latency.p50.milliseconds), "p95Ms": .double(latency.p95.milliseconds),
+                        "p99Ms": .double(latency.p99.milliseconds), "budgetMs": .double(budget),
+                    ]
                 )
                 context.expect(
-                    latency.p99.milliseconds <= budget,
-                    "p99 one-way latency \(format(latency.p99.milliseconds)) ms within the profile's realtime budget of "
-                        + "\(format(budget)) ms (p50 \(format(latency.p50.milliseconds)) ms, max "
-                        + "\(format(latency.maximum.milliseconds)) ms, \(latency.count) datagrams)"
+                    latency.p99.milliseconds <= 2 * budget,
+                    "p99 echo round trip \(format(latency.p99.milliseconds)) ms within twice the profile's realtime "
+                        + "budget of \(format(budget)) ms (p50 \(format(latency.p50.milliseconds)) ms, max "
+                        + "\(format(latency.maximum.milliseconds)) ms, \(latency.count) replies)"
                 )
                 context.expect(
-                    stream.arrivals.count * 10 >= stream.offered * 9,
-                    "at least 90 % of the datagrams arrived: \(stream.arrivals.count) of \(stream.offered)"
+                    answered.count * 10 >= echoes.count * 9,
+                    "at least 90 % of the echo requests were answered: \(answered.count) of \(echoes.count)"
                 )
             },
             test(
                 "WA/PERF/BV-02",
-                "Bulk: the data path carries at least the profile's throughput floor",
+                "Bulk: the data path carries at least the profile's throughput floor (echo, both ways)",
                 mode: .bulk,
                 brokenBy: ["perf-throttle"],
-                steps: [.dataTraffic]
+                steps: [.echoTraffic]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context, mode: .bulk)
                 defer { scenario.finish() }
                 let link = try suite.requireLink(context, scenario, result, mode: .bulk)
-                // 1 400-octet datagrams at 1 kHz (11.2 Mb/s offered): more than a bulk schedule carries.
-                let stream = try suite.measure(context, scenario, link, rateHz: 1_000, payloadOctets: 1_400, seconds: 3)
-                let capacity = stream.report.throughputCapacityMbps ?? 0
+                try suite.reach(context, scenario, link)
+                // 1 232-octet echo data (an IPv6 minimum-MTU packet, RFC 8200 5) with 32 requests
+                // outstanding for 3 s (`ping -f -l 32`): more than a bulk schedule carries, each
+                // request and each reply crossing the data path once.
+                let size = 1_232
+                let category = try suite.serviceClass(context, .bulk).accessCategory
+                let flood = try suite.echoFlood(
+                    context,
+                    scenario,
+                    link,
+                    window: 32,
+                    seconds: 3,
+                    size: size,
+                    category: category
+                )
+                suite.recordRoundTrips(context, scenario, link, flood.exchanges, category: category)
+                let answered = flood.exchanges.filter { $0.repliedAt != nil }.count
+                let seconds = max(flood.duration.seconds, 0.001)
+                let carried = Double(2 * answered * size) * 8 / seconds / 1e6
+                let signal = scenario.read { phone in phone.dataPaths.statistics(link.id)?.lastSignalDBm }
+                let capacity =
+                    PerformanceReport(
+                        PerformanceMeasurement(
+                            rssiDBm: signal,
+                            phyRateMbps: signal.map { LinkRate.select(signalDBm: Double($0)).megabitsPerSecond },
+                            dutyCycle: link.schedule.dutyCycle,
+                            duration: flood.duration
+                        )
+                    ).throughputCapacityMbps ?? 0
                 let floor = try suite.facts(context).bulkMinThroughputMbps ?? capacity / 2
                 context.log(
                     "throughput_measured",
                     [
-                        "mbps": .double(stream.report.throughputMbps), "floorMbps": .double(floor),
-                        "capacityMbps": .double(capacity),
+                        "mbps": .double(carried), "floorMbps": .double(floor), "capacityMbps": .double(capacity),
+                        "echoes": .integer(Int64(flood.exchanges.count)), "answered": .integer(Int64(answered)),
                     ]
                 )
                 context.expect(
-                    floor > 0 && stream.report.throughputMbps >= floor,
-                    "bulk goodput \(format(stream.report.throughputMbps)) Mb/s at least the floor of \(format(floor)) Mb/s "
-                        + "(modelled capacity \(format(capacity)) Mb/s, duty cycle \(format(stream.report.dutyCycle)))"
+                    floor > 0 && carried >= floor,
+                    "bulk goodput \(format(carried)) Mb/s (echo data both ways: \(answered) replies of \(size) octets in "
+                        + "\(format(seconds)) s) at least the floor of \(format(floor)) Mb/s (modelled capacity "
+                        + "\(format(capacity)) Mb/s, duty cycle \(format(link.schedule.dutyCycle)))"
                 )
             },
             test(
                 "WA/PERF/BI-01",
-                "Realtime: a steady 50 packet/s stream does not arrive in bursts at the discovery-window period",
+                "Realtime: echo replies to a steady 50 packet/s stream do not arrive in bursts at the "
+                    + "discovery-window period",
                 tags: ["esp-idf-19066"],
                 mode: .realtime,
                 brokenBy: ["perf-dw-bursts", "perf-realtime-as-bulk"],
-                steps: [.dataTraffic]
+                steps: [.echoTraffic]
             ) { context, suite in
-                let (scenario, result) = try suite.openPaired(context, mode: .realtime)
+                let (scenario, echoes) = try suite.realtimeEchoes(context, size: 128)
                 defer { scenario.finish() }
-                let link = try suite.requireLink(context, scenario, result, mode: .realtime)
-                let stream = try suite.measure(context, scenario, link, rateHz: 50, payloadOctets: 128, seconds: 4)
-                try context.require(stream.arrivals.count >= 20, "enough datagrams arrived: \(stream.arrivals.count)")
-                let analysis = BurstDetector(packetsPerSecond: 50).analyze(stream.arrivals)
+                let arrivals = echoes.compactMap(\.repliedAt).sorted()
+                try context.require(arrivals.count >= 20, "enough echo replies arrived: \(arrivals.count)")
+                let analysis = BurstDetector(packetsPerSecond: 50).analyze(arrivals)
                 context.log(
                     "burst_analysis",
                     [
@@ -91,9 +125,9 @@ extension DataPathSuite.Builder {
                 )
                 context.expect(
                     !analysis.isDiscoveryWindowBursting,
-                    "the stream arrives steadily, not in \(analysis.burstCount) bursts of \(format(analysis.meanBurstSize)) "
-                        + "datagrams every \(format(analysis.meanBurstPeriod?.milliseconds ?? 0)) ms (the 512 TU "
-                        + "discovery-window period, esp-idf #19066)"
+                    "the replies arrive steadily, not in \(analysis.burstCount) bursts of \(format(analysis.meanBurstSize)) "
+                        + "every \(format(analysis.meanBurstPeriod?.milliseconds ?? 0)) ms (the 512 TU discovery-window "
+                        + "period, esp-idf #19066)"
                 )
             },
             test(
@@ -121,12 +155,17 @@ extension DataPathSuite.Builder {
             test(
                 "WA/PERF/BV-03",
                 "The accessory's performance report agrees with the traffic the phone received",
+                // The report is the accessory's own, asked for with the bench's protocol: an iPhone
+                // computes its report itself (apple-peer-model.md 1.8).
+                requires: [.benchProtocol],
                 brokenBy: ["perf-report-inflated"],
-                steps: [.dataTraffic]
+                steps: [.echoTraffic],
+                onlyIf: [.benchProtocol]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
                 let link = try suite.requireLink(context, scenario, result)
+                try suite.reach(context, scenario, link)
                 _ = try suite.measure(context, scenario, link, rateHz: 50, payloadOctets: 256, seconds: 3)
                 let answer = try suite.control(context, scenario, link, .reportRequest) {
                     if case .report = $0 { true } else { false }
@@ -163,14 +202,24 @@ extension DataPathSuite.Builder {
             test(
                 "WA/PERF/BV-04",
                 "The accessory's data frames carry the TID of its service class",
+                // Judged on the accessory's own traffic: its telemetry, or a stream asked for with the
+                // bench's protocol. Echo replies are the stack's, not the service's.
+                requires: [.ownTraffic],
                 brokenBy: ["perf-wrong-tid"],
-                steps: [.dataTraffic]
+                steps: [.echoTraffic],
+                onlyIf: [.ownTraffic]
             ) { context, suite in
                 let facts = try suite.facts(context)
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
                 let link = try suite.requireLink(context, scenario, result)
-                _ = try suite.measure(context, scenario, link, rateHz: 20, payloadOctets: 64, seconds: 2)
+                try suite.reach(context, scenario, link)
+                if let telemetry = facts.telemetry, telemetry.service == facts.service {
+                    let phone = scenario.phone
+                    try suite.receiveTelemetry(context, scenario, link, telemetry, phone: phone)
+                } else {
+                    _ = try suite.measure(context, scenario, link, rateHz: 20, payloadOctets: 64, seconds: 2)
+                }
                 let raw = try context.require(
                     facts.serviceClasses[facts.defaultMode],
                     "the default mode's service class"
@@ -189,13 +238,14 @@ extension DataPathSuite.Builder {
             test(
                 "WA/PERF/BV-05",
                 "A file fetched over the data path arrives whole: its SHA-256 matches the server's",
-                requires: [.fileService],
+                requires: [.fileService, .benchProtocol],
                 brokenBy: ["file-corrupt-chunk"],
-                steps: [.dataTraffic],
-                onlyIf: [.fileService]
+                steps: [.echoTraffic],
+                onlyIf: [.fileService, .benchProtocol]
             ) { context, suite in
                 let (scenario, result, link, file) = try suite.openFileService(context)
                 defer { scenario.finish() }
+                try suite.reach(context, scenario, link)
                 let transfer = try suite.fetch(context, scenario, link, file: file)
                 context.expect(transfer.matches, "SHA-256 of the received file matches the server's: \(transfer)")
                 context.expectEqual(transfer.receivedBytes, UInt64(file.size), "octets received")
@@ -204,14 +254,15 @@ extension DataPathSuite.Builder {
             test(
                 "WA/PERF/BV-06",
                 "A file transfer interrupted by a dropped data path resumes where it stopped",
-                requires: [.fileService],
+                requires: [.fileService, .benchProtocol],
                 // The resumed transfer runs on a new data path, after the dropped one was terminated.
                 brokenBy: ["file-no-resume", "file-corrupt-chunk", "ndp-stale-after-termination"],
-                steps: [.dataTraffic],
-                onlyIf: [.fileService]
+                steps: [.echoTraffic],
+                onlyIf: [.fileService, .benchProtocol]
             ) { context, suite in
                 let (scenario, result, link, file) = try suite.openFileService(context)
                 defer { scenario.finish() }
+                try suite.reach(context, scenario, link)
                 let session = try context.require(
                     scenario.read { phone in phone.dataPaths.sessions[link.id] },
                     "a session"
@@ -258,6 +309,24 @@ extension DataPathSuite.Builder {
         ]
     }
 
+    /// A realtime data path, reached, then 200 echo requests of `size` octets at 50 Hz in the
+    /// realtime service class's access category, their round trips recorded. The caller finishes
+    /// the scenario.
+    func realtimeEchoes(_ context: TestContext, size: Int) throws -> (Scenario, [EchoExchange]) {
+        let (scenario, result) = try openPaired(context, mode: .realtime)
+        do {
+            let link = try requireLink(context, scenario, result, mode: .realtime)
+            try reach(context, scenario, link)
+            let category = try serviceClass(context, .realtime).accessCategory
+            let echoes = try echo(context, scenario, link, count: 200, rateHz: 50, size: size, category: category)
+            recordRoundTrips(context, scenario, link, echoes, category: category)
+            return (scenario, echoes)
+        } catch {
+            scenario.finish()
+            throw error
+        }
+    }
+
     /// Pairs, finds the file service and opens a data path to it; the smallest file of the profile.
     func openFileService(
         _ context: TestContext
@@ -302,9 +371,20 @@ extension ProfileCondition {
     fileprivate static let fileService = ProfileCondition("the profile has a file service") {
         $0?.dataPath?.fileService != nil
     }
+    fileprivate static let benchProtocol = ProfileCondition(
+        "the profile declares the bench's application protocol (app.benchProtocol)"
+    ) { $0?.dataPath?.benchProtocol == true }
+    /// WA/PERF/BV-04's premise: traffic of the accessory's own to judge.
+    fileprivate static let ownTraffic = ProfileCondition(
+        "the accessory sends traffic of its own (app.telemetry on the data service, or app.benchProtocol)"
+    ) { profile in
+        guard let facts = profile?.dataPath else { return false }
+        return facts.benchProtocol || facts.telemetry?.service == facts.service
+    }
 }
 
-private func format(_ value: Double) -> String { String(format: "%.2f", value) }
+/// Two decimals, for the measurements the verdicts quote.
+func format(_ value: Double) -> String { String(format: "%.2f", value) }
 
 /// Whether a test's interruption happened; set and read on the scheduler.
 private final class Interruption {

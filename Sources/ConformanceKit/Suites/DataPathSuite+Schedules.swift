@@ -29,7 +29,7 @@ extension DataPathSuite.Builder {
                     "ndl-fold-long-periods", "ndl-first-map-only", "ndl-ignore-conditional", "ndl-no-counter-proposal",
                     "ndp-stale-after-termination",
                 ],
-                steps: [.dataTraffic]
+                steps: [.echoTraffic]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
@@ -123,9 +123,7 @@ extension DataPathSuite.Builder {
                     + "\(committed.channel.number)"
             )
         }
-        let token = UInt8(truncatingIfNeeded: NDPProposalShape.allCases.firstIndex(of: shape) ?? 0)
-        let pong = try control(context, scenario, link, .ping([token])) { $0 == .pong([token]) }
-        context.expectEqual(pong, .pong([token]), "[\(shape)] the app's answer over the data path")
+        try reach(context, scenario, link)
     }
 }
 
@@ -151,16 +149,15 @@ extension DataPathSuite.Builder {
                     + "and traffic follows the new slots; an Update Notification is taken",
                 budget: .seconds(180),
                 brokenBy: ["ndl-ignore-schedule-request"],
-                steps: [.dataTraffic],
-                // A realtime stream held for the discovery windows misses the phone's new slots.
-                conditional: [ConditionalFaults(["perf-dw-bursts"], when: .defaultMode(is: .realtime))]
+                steps: [.echoTraffic]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
                 let link = try suite.requireLink(context, scenario, result)
+                try suite.reach(context, scenario, link)
                 let accessory = link.peerNMI
                 let slots = link.schedule.slots
-                try context.require(
+                _ = try context.require(
                     slots.count >= 2 ? slots : nil,
                     "the data path commits at least two slots to split: \(slots)"
                 )
@@ -180,7 +177,7 @@ extension DataPathSuite.Builder {
                 scenario.session.perform {
                     sent = scenario.phone.dataPaths.notifyScheduleUpdate(to: accessory, committed: announced)
                 }
-                try context.require(sent ? true : nil, "the phone announced \(announced.slots)")
+                try context.require(sent, "the phone announced \(announced.slots)")
                 scenario.pass(PairingSuite.settleTime)
                 context.log(
                     "schedule_announced",
@@ -205,7 +202,7 @@ extension DataPathSuite.Builder {
             before = scenario.phone.dataPaths.receivedScheduleFrames[accessory]?.count ?? 0
             started = scenario.phone.dataPaths.renegotiateSchedule(with: accessory, proposal: proposal)
         }
-        try context.require(started ? true : nil, "the phone sent a Schedule Request for \(proposal.slots)")
+        try context.require(started, "the phone sent a Schedule Request for \(proposal.slots)")
         let token = scenario.read { $0.dataPaths.scheduleDialogToken(with: accessory) }
         // Three requests a second apart, then the phone gives up.
         _ = scenario.wait(.seconds(4)) { !$0.dataPaths.scheduleEvents.isEmpty }
@@ -253,18 +250,19 @@ extension DataPathSuite.Builder {
         context.expect(agreed != nil, "the phone's data path moved to the agreed schedule: \(events)")
     }
 
-    /// A stream from the accessory reaches the phone, which listens only in the NDL's slots now.
+    /// Echo both ways, while the phone listens and sends only in the NDL's slots now.
     private func expectTraffic(
         _ context: TestContext,
         _ scenario: Scenario,
         _ link: NDPLink,
         _ when: String
     ) throws {
-        let stream = try measure(context, scenario, link, rateHz: 20, payloadOctets: 200, seconds: 2)
+        let echoes = try echo(context, scenario, link, count: 40, rateHz: 20, size: 200)
+        let answered = echoes.filter { $0.repliedAt != nil }.count
         context.expect(
-            stream.arrivals.count * 10 >= stream.offered * 9 && stream.offered > 0,
-            "\(when): at least 90 % of the accessory's datagrams arrived in the phone's new slots: "
-                + "\(stream.arrivals.count) of \(stream.offered)"
+            answered * 10 >= echoes.count * 9 && !echoes.isEmpty,
+            "\(when): at least 90 % of the phone's echo requests were answered in the new slots: "
+                + "\(answered) of \(echoes.count)"
         )
     }
 }

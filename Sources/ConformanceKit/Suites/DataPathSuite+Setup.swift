@@ -8,9 +8,11 @@ extension DataPathSuite.Builder {
         [
             try test(
                 "WA/NDP/BV-01",
-                "A paired phone gets a secured data path and reaches the accessory's app on it",
+                "A paired phone gets a secured data path and reaches the accessory on it: neighbour discovery, "
+                    + "echo, and its service (a TCP connection to a _tcp port, the profile's telemetry)",
                 brokenBy: ["ndp-bad-m4-mic"],
-                steps: [.dataTraffic]
+                steps: [.echoTraffic],
+                conditional: [ConditionalFaults(["tcp-port-closed"], when: .tcpService)]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
@@ -27,10 +29,8 @@ extension DataPathSuite.Builder {
                     8,
                     "octets of the accessory's IPv6 interface identifier in its NDPE"
                 )
-                let pong = try suite.control(context, scenario, link, .ping([0x57, 0x41])) {
-                    $0 == .pong([0x57, 0x41])
-                }
-                context.expectEqual(pong, .pong([0x57, 0x41]), "the app's answer on the data path")
+                try suite.reach(context, scenario, link)
+                try suite.reachService(context, scenario, link, port: suite.appPort(context, scenario, link))
             },
             try test(
                 "WA/NDP/BI-01",
@@ -83,7 +83,7 @@ extension DataPathSuite.Builder {
                 // The fault ignores the next phone instead of refusing it: no reason 2, and with a
                 // limit of two the second phone gets no data path at all.
                 brokenBy: ["ndp-single-peer"],
-                steps: [.dataTraffic],
+                steps: [.echoTraffic],
                 onlyIf: [.servesFewPhones]
             ) { context, suite in
                 let profile = try context.require(context.capabilities.profile, "the accessory's profile")
@@ -93,7 +93,7 @@ extension DataPathSuite.Builder {
                 "WA/NDP/BV-02",
                 "A data path comes back after the phone terminated the last one",
                 brokenBy: ["ndp-stale-after-termination"],
-                steps: [.dataTraffic]
+                steps: [.echoTraffic]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
@@ -102,8 +102,7 @@ extension DataPathSuite.Builder {
                 scenario.pass(.milliseconds(500))
                 let second = try suite.requireLink(context, scenario, result)
                 context.expect(second.ndpID != first.ndpID, "the new data path has a new NDP ID")
-                let pong = try suite.control(context, scenario, second, .ping([2])) { $0 == .pong([2]) }
-                context.expectEqual(pong, .pong([2]), "the app's answer on the new data path")
+                try suite.reach(context, scenario, second)
             },
             try test(
                 "WA/NDP/BV-03",
@@ -112,7 +111,7 @@ extension DataPathSuite.Builder {
                 // every slot, and any proposal on its channel fits.
                 mode: .bulk,
                 brokenBy: ["ndl-no-counter-proposal"],
-                steps: [.dataTraffic]
+                steps: [.echoTraffic]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context, mode: .bulk)
                 defer { scenario.finish() }
@@ -126,34 +125,27 @@ extension DataPathSuite.Builder {
                     "the agreed schedule is the accessory's counter-proposal (within slots \(offered.sorted())), got "
                         + "\(link.schedule.slots)"
                 )
-                let pong = try suite.control(context, scenario, link, .ping([3])) { $0 == .pong([3]) }
-                context.expectEqual(pong, .pong([3]), "the app's answer on the counter-proposed schedule")
+                try suite.reach(context, scenario, link)
             },
             try test(
                 "WA/NDP/BV-04",
                 "Every data frame from the accessory is protected with the data path's key",
                 brokenBy: ["ndp-plaintext-data"],
-                steps: [.dataTraffic],
-                // A realtime stream held for the discovery windows arrives in part: fewer than half.
-                conditional: [ConditionalFaults(["perf-dw-bursts"], when: .defaultMode(is: .realtime))]
+                steps: [.echoTraffic]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
                 let link = try suite.requireLink(context, scenario, result)
-                let stream = try suite.measure(
-                    context,
-                    scenario,
-                    link,
-                    rateHz: 20,
-                    payloadOctets: 100,
-                    seconds: 2
-                )
+                try suite.reach(context, scenario, link)
+                // Forty echo replies of 100 octets: the accessory's stack sends them, as any stack does.
+                let echoes = try suite.echo(context, scenario, link, count: 40, rateHz: 20, size: 100)
+                let answered = echoes.filter { $0.repliedAt != nil }.count
                 let statistics = scenario.read { phone in phone.dataPaths.statistics(link.id) } ?? DataLinkStatistics()
                 context.expectEqual(statistics.unprotectedDropped, 0, "unprotected data frames from the accessory")
                 context.expectEqual(statistics.authenticationFailures, 0, "data frames that failed their MIC")
                 context.expect(
-                    stream.arrivals.count >= stream.offered / 2 && !stream.arrivals.isEmpty,
-                    "the stream arrived over the protected data path: \(stream.arrivals.count) of \(stream.offered)"
+                    answered * 2 >= echoes.count && answered > 0,
+                    "the echo replies arrived over the protected data path: \(answered) of \(echoes.count)"
                 )
             },
             try test(
@@ -161,7 +153,7 @@ extension DataPathSuite.Builder {
                 "Two paired phones hold data paths at the same time",
                 requires: [.pairedDevices(atLeast: 2), .dataPathPeers(atLeast: 2)],
                 brokenBy: ["ndp-single-peer"],
-                steps: [.dataTraffic],
+                steps: [.echoTraffic],
                 onlyIf: [.servesTwoPhones]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
@@ -178,11 +170,8 @@ extension DataPathSuite.Builder {
                 try context.require(outcome.result == .paired, "the second phone paired: \(outcome)")
                 let first = try suite.requireLink(context, scenario, result)
                 let other = try suite.requireLink(context, scenario, secondResult, phone: second)
-                for (phone, link, name) in [(scenario.phone, first, "first"), (second, other, "second")] {
-                    let answer = try suite.control(context, scenario, link, phone: phone, .ping([9])) {
-                        $0 == .pong([9])
-                    }
-                    context.expectEqual(answer, .pong([9]), "the \(name) phone's answer on its data path")
+                for (phone, link) in [(scenario.phone, first), (second, other)] {
+                    try suite.reach(context, scenario, link, phone: phone)
                 }
                 let both = scenario.read { _ in
                     scenario.phone.dataPaths.outcomes[first.id]?.link != nil
@@ -236,11 +225,7 @@ extension DataPathSuite.Builder {
             "the answer to phone \(limit + 1) while \(limit) hold data paths"
         )
         for (index, holder) in holders.enumerated() {
-            let token = UInt8(truncatingIfNeeded: index)
-            let answer = try control(context, scenario, holder.link, phone: holder.phone, .ping([token])) {
-                $0 == .pong([token])
-            }
-            context.expectEqual(answer, .pong([token]), "phone \(index + 1)'s answer on its data path")
+            try reach(context, scenario, holder.link, phone: holder.phone)
             let up = scenario.read { _ in holder.phone.dataPaths.outcomes[holder.link.id]?.link != nil }
             context.expect(up, "phone \(index + 1)'s data path is still up after the refusal")
         }

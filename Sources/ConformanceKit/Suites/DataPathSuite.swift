@@ -57,6 +57,15 @@ extension SharedStep {
         brokenBy: ["ndp-plaintext-data"],
         because: "the phone drops unprotected data frames on a secured data path: nothing the accessory sends arrives"
     )
+    /// Every test that reaches the accessory's IPv6 stack with standard traffic: neighbour
+    /// discovery, then echo (``DataPathSuite/Builder/reach(_:_:_:phone:)``).
+    static let echoTraffic = SharedStep(
+        "echo traffic",
+        after: [.dataTraffic],
+        brokenBy: ["ipv6-no-neighbor-advertisement", "ipv6-no-echo-reply"],
+        because: "the phone resolves the accessory's address before it sends (RFC 4861 7.2) and checks that it "
+            + "answers echo: without an advertisement nothing reaches it, without echo replies it is not reachable"
+    )
 }
 
 extension ProfileCondition {
@@ -93,6 +102,11 @@ extension ProfileCondition {
     static let servesFewPhones = ProfileCondition(
         "the profile serves at most \(DataPathSuite.peerLimitTested) phones at once (radio.maxDataPathPeers)"
     ) { ($0?.maxDataPathPeers ?? Int.max) <= DataPathSuite.peerLimitTested }
+
+    /// The data service runs over TCP (`._tcp`): the runner connects to its port.
+    static let tcpService = ProfileCondition("the profile's data service runs over TCP (._tcp)") {
+        $0?.dataPath?.serviceIsTCP == true
+    }
 
     /// The accessory keeps pairing keys for two phones and serves both at once: WA/NDP/BV-05's premise.
     static let servesTwoPhones = ProfileCondition(

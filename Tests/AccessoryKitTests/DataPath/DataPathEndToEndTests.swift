@@ -189,10 +189,10 @@ import Testing
         let link = try #require(outcome.link, "\(outcome)")
         #expect(link.security == csid)
         #expect(link.cipher == (csid == .ncsSK128 ? .ccmp128 : .gcmp256))
-        let session = try #require(phone.dataPaths.sessions[link.id])
-        session.send(.ping([1]))
+        // Echo over it (the profile does not declare the bench's protocol): the keys match both ways.
+        phone.dataPaths.host.sendEchoRequest(on: link.id, sequence: 1, data: [1])
         air.virtualScheduler.run(for: .seconds(2))
-        #expect(session.controlMessages.contains(.pong([1])))
+        #expect(phone.dataPaths.host.echoes[link.id]?.first?.replyDataMatched == true)
         let wrong = try #require(open("wrong horse battery"))
         #expect(wrong.reason == .securityPolicy, "\(wrong)")
     }

@@ -135,6 +135,7 @@ struct LatencyChart {
             switch histogram.measure {
             case .oneWay: "one-way latency of the accessory's datagrams"
             case .transmit: "the phone's transmit latency (queued to acknowledged)"
+            case .roundTrip: "echo round trip (the phone's request to the accessory's reply)"
             }
         return "\(histogram.accessCategory.rawValue): \(measure); \(histogram.samples) samples, p50 "
             + "\(Self.milliseconds(histogram.p50Milliseconds)), p99 \(Self.milliseconds(histogram.p99Milliseconds)), "
