@@ -200,6 +200,11 @@ public final class NANDevice {
         transmit(request)
     }
 
+    /// Whether a frame handed to ``transmitFrame(_:delivered:)`` still waits for its window or
+    /// its TX status: what a device that is about to leave the air waits for, so that its last
+    /// words (a Data Path Termination) are said.
+    public var ownerFramesPending: Bool { !ownerFrames.isEmpty || !heldFrames.isEmpty }
+
     /// Transmissions of a unicast frame ``transmitFrame(_:delivered:)`` makes in all, as the
     /// data plane's ``DataPlane/attempts``.
     static let ownerFrameAttempts = 3

@@ -54,6 +54,42 @@ import Testing
         #expect((Self.number(accessory, "packets", "offered") ?? 0) >= offered)
     }
 
+    /// `--traffic echo`: round trips from ICMPv6 echo, what any accessory's stack answers; the
+    /// default for a profile without the bench's protocol. Bulk waits for its blocks (gaps up
+    /// to 96 TU, docs/reference/performance.md); realtime sends in every slot but the
+    /// discovery window's.
+    @Test func echoMeasuresRoundTripsInEachMode() async throws {
+        let directory = try DataPathRunTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let standard = try DataPathRunTests.withoutBenchProtocol("drone", in: directory)
+        var p99: [String: Double] = [:]
+        for (mode, profile, traffic) in [
+            ("bulk", standard, [String]()), ("realtime", "Profiles/drone.json", ["--traffic", "echo"]),
+        ] {
+            let run = try await Self.perf(
+                [
+                    "--profile", profile, "--mode", mode, "--duration", "2", "--rate", "50", "--size", "64", "--seed",
+                    "6",
+                ]
+                    + traffic
+            )
+            #expect(run.status == 0, "\(run.output.suffix(1500))")
+            #expect(run.json["traffic"] as? String == "echo", "\(mode)")
+            #expect(run.json["accessoryReport"] is NSNull, "\(mode)")
+            let echo = try #require(run.json["echo"] as? [String: Any], "\(mode)")
+            #expect(Self.number(echo, "sent") == 100, "\(mode)")
+            #expect(Self.number(echo, "answered") == 100, "\(mode)")
+            let trip = try #require(echo["roundTripMs"] as? [String: Any], "\(mode)")
+            let values = ["min", "p50", "p95", "p99", "max"].compactMap { Self.number(trip, $0) }
+            #expect(values.count == 5 && values == values.sorted() && values[0] > 0, "\(mode): \(values)")
+            p99[mode] = Self.number(trip, "p99")
+        }
+        let bulk = try #require(p99["bulk"])
+        let realtime = try #require(p99["realtime"])
+        #expect(realtime < 20, "realtime p99 \(realtime) ms")
+        #expect(bulk > realtime && bulk < 250, "bulk p99 \(bulk) ms")
+    }
+
     @Test func realtimeAgainstTheDroneInRealtimeStaysWithinItsBudget() async throws {
         let run = try await Self.perf([
             "--profile", "Profiles/drone.json", "--mode", "realtime", "--duration", "2", "--seed", "5",

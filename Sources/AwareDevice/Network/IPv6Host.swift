@@ -34,7 +34,8 @@ public final class IPv6Host: DataReceiver {
         var deadline: Instant?
     }
 
-    let device: NANDevice
+    /// What carries the host's packets: a NAN device's data paths, or any other link layer.
+    public let linkLayer: any DataLinkLayer
     var interfaces: [DataLinkID: Interface] = [:]
     let randomBytes: (Int) -> [UInt8]
     /// Every UDP datagram addressed to this host on an attached data path.
@@ -71,30 +72,52 @@ public final class IPv6Host: DataReceiver {
 
     /// `randomBytes` gives the echo identifier, TCP initial sequence numbers and the jitter of
     /// the reachable time: seeded, a run repeats bit for bit.
-    public init(device: NANDevice, randomBytes: @escaping (Int) -> [UInt8]) {
-        self.device = device
+    public init(linkLayer: any DataLinkLayer, randomBytes: @escaping (Int) -> [UInt8]) {
+        self.linkLayer = linkLayer
         self.randomBytes = randomBytes
         let identifier = randomBytes(2)
         echoIdentifier = UInt16(identifier[0]) << 8 | UInt16(identifier[1])
-        device.dataReceiver = self
+        linkLayer.dataReceiver = self
     }
 
-    public var scheduler: any EventScheduler { device.scheduler }
-    public var now: Instant { device.now }
+    /// The host on `device`'s data paths.
+    public convenience init(device: NANDevice, randomBytes: @escaping (Int) -> [UInt8]) {
+        self.init(linkLayer: device, randomBytes: randomBytes)
+    }
+
+    public var scheduler: any EventScheduler { linkLayer.scheduler }
+    public var now: Instant { linkLayer.now }
 
     // MARK: - Data paths
 
     /// Starts using `link`: own address from `localInterfaceID`, the peer's from what its NDPE
     /// carried, or from its NDI (modified EUI-64, RFC 4291 appendix A) when it carried none.
     public func attach(_ link: DataLinkConfiguration, localInterfaceID: [UInt8]?, peerInterfaceID: [UInt8]?) {
+        attach(
+            link.id,
+            localNDI: link.localNDI,
+            peerNDI: link.peerNDI,
+            localInterfaceID: localInterfaceID,
+            peerInterfaceID: peerInterfaceID
+        )
+    }
+
+    /// Starts using the link `id` between the interfaces `localNDI` and `peerNDI`.
+    public func attach(
+        _ id: DataLinkID,
+        localNDI: MACAddress,
+        peerNDI: MACAddress,
+        localInterfaceID: [UInt8]? = nil,
+        peerInterfaceID: [UInt8]? = nil
+    ) {
         let local =
             localInterfaceID.flatMap { IPv6Address.linkLocal(interfaceIdentifier: $0) }
-            ?? IPv6Address.linkLocal(of: link.localNDI)
+            ?? IPv6Address.linkLocal(of: localNDI)
         let peer =
             peerInterfaceID.flatMap { IPv6Address.linkLocal(interfaceIdentifier: $0) }
-            ?? IPv6Address.linkLocal(of: link.peerNDI)
-        detach(link.id)
-        interfaces[link.id] = Interface(local: local, peer: peer, localNDI: link.localNDI)
+            ?? IPv6Address.linkLocal(of: peerNDI)
+        detach(id)
+        interfaces[id] = Interface(local: local, peer: peer, localNDI: localNDI)
     }
 
     /// Stops using `link`: what waited for it is dropped, its connections and probes end.
@@ -192,7 +215,7 @@ public final class IPv6Host: DataReceiver {
     /// Hands `packet` (IPv6 octets) to the data path as an LLC/SNAP-framed MSDU.
     @discardableResult
     func transmit(_ packet: [UInt8], on link: DataLinkID, category: AccessCategory, deadline: Instant? = nil) -> Bool {
-        device.sendData(LLCSNAPHeader.ipv6.wireBytes + packet, on: link, category: category, deadline: deadline)
+        linkLayer.sendData(LLCSNAPHeader.ipv6.wireBytes + packet, on: link, category: category, deadline: deadline)
     }
 
     // MARK: - Receiving
@@ -301,6 +324,20 @@ public final class IPv6Host: DataReceiver {
 }
 
 // MARK: - Companions
+
+/// What an ``IPv6Host`` sends through and hears from: a NAN device's data paths
+/// (``NANDevice``), or, in a test, a TAP interface in front of the kernel's own IPv6 stack. Each
+/// MSDU is an LLC/SNAP header and a packet; received ones go to ``dataReceiver``, on
+/// ``scheduler``.
+public protocol DataLinkLayer: AnyObject {
+    var scheduler: any EventScheduler { get }
+    var now: Instant { get }
+    var dataReceiver: (any DataReceiver)? { get set }
+    @discardableResult
+    func sendData(_ payload: [UInt8], on id: DataLinkID, category: AccessCategory, deadline: Instant?) -> Bool
+}
+
+extension NANDevice: DataLinkLayer {}
 
 /// How many echo replies a rate-limited host sends: `perSecond` sustained, `burst` at once.
 public struct EchoReplyLimit: Hashable, Sendable {

@@ -55,12 +55,18 @@ extension SynchronizationEngine {
                 )
             )
         )
-        return TxRequest(
+        var request = TxRequest(
             frame: frame.wireBytes,
             channel: channel,
             powerDBm: configuration.transmitPowerDBm,
             cookie: counter.nextCookie()
         )
+        // The Timestamp follows the 24-octet header; the air sets it when the beacon goes out.
+        request.timestampAtTransmission = TSFStamp(
+            fieldOffset: 24,
+            tsfOffsetMicroseconds: membership.tsfOffsetMicroseconds
+        )
+        return request
     }
 
     /// A NAN beacon from another device: join its cluster when scanning or when it ranks higher

@@ -7,7 +7,7 @@ extension SimulatedAir {
         guard var current = port.current else { return }
         current.attempts += 1
         port.current = current
-        var frame = current.request.frame
+        var frame = current.request.frame(transmittedAt: time)
         if current.attempts > 1 {
             counters.retransmissions += 1
             // Frame Control flags octet, Retry bit (IEEE 802.11-2020 9.2.4.1.7).

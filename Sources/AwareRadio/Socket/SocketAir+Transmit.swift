@@ -22,6 +22,7 @@ extension SocketAir {
     private func send(_ request: TxRequest, from sender: Port) {
         var request = request
         let now = wallClock.now
+        request.frame = request.frame(transmittedAt: now.nanoseconds)
         var lost = false
         if let impairer {
             let origin = FrameOrigin.local(name: sender.station.name)

@@ -232,6 +232,16 @@ final class Scenario {
 
     /// Stops everything and hands the capture and the accessory's events to the evidence.
     func finish() {
+        // The phone's app closes its connections: each data path ends with a Termination, and the
+        // phone stays until the frames are out. An accessory that outlives the test (socket,
+        // nl80211) would otherwise hold the data path, and one that serves a single phone at a
+        // time would refuse the next test's (reason 2).
+        var terminating = false
+        session.perform {
+            terminating = phone.dataPaths.outcomes.values.contains { $0.link != nil }
+            phone.dataPaths.terminateAll()
+        }
+        if terminating { _ = wait(.seconds(2)) { !$0.device.ownerFramesPending } }
         var capture: [UInt8] = []
         session.perform {
             capture = tap.bytes

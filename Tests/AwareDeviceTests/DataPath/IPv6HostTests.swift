@@ -22,7 +22,7 @@ import Testing
         var keepsTCP = false
         init(_ host: IPv6Host) {
             self.host = host
-            host.device.dataReceiver = self
+            host.linkLayer.dataReceiver = self
         }
         func receive(_ delivery: DataDelivery) {
             deliveries.append((delivery, host.now))
