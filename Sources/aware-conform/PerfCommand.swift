@@ -79,6 +79,14 @@ struct PerfCommand: ParsableCommand {
     )
     var traffic: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A PIN on a label (4 to 8 digits), for a pairing perf has to make; default: read the display.",
+            valueName: "digits"
+        )
+    )
+    var pin: String?
+
     @OptionGroup var logging: LoggingOptions
 
     static let maximumSize = 1_400
@@ -106,6 +114,9 @@ struct PerfCommand: ParsableCommand {
         if let rate, !(rate > 0 && rate <= 10_000) {
             throw ValidationError("--rate must be more than 0 and at most 10000 Hz")
         }
+        if let pin, let problem = PINInput.problem(with: pin, length: nil) {
+            throw ValidationError("--pin \"\(pin.prefix(20))\" \(problem)")
+        }
         if let traffic, PerfTraffic(rawValue: traffic) == nil {
             throw ValidationError("--traffic must be stream or echo, not \"\(traffic)\"")
         }
@@ -121,7 +132,11 @@ struct PerfCommand: ParsableCommand {
     func run() throws {
         logging.bootstrap()
         let (target, service, profile) = try pairing.resolveWithProfile()
-        let plan = try makePlan(service: service, profile: profile)
+        if let pin, let length = profile?.pairing?.pin.length, let problem = PINInput.problem(with: pin, length: length) {
+            throw ValidationError("--pin \"\(pin)\" \(problem)")
+        }
+        var plan = try makePlan(service: service, profile: profile)
+        plan.pin = pin
         let phoneSession = try PhoneSession.openOrExit(
             command: "perf",
             target: target,

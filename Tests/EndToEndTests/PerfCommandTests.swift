@@ -153,7 +153,8 @@ import Testing
 
     @Test(arguments: [
         ["--class", "fast"], ["--duration", "0"], ["--mode", "turbo"], ["--size", "0"], ["--rate", "-1"],
-        ["--target", "socket", "--accessory-mode", "bulk"], ["--accessory-mode", "realtime"],
+        ["--target", "socket", "--accessory-mode", "bulk"], ["--accessory-mode", "realtime"], ["--pin", "12ab56"],
+        ["--pin", "1234567"],
     ])
     func usageErrorsExitTwo(arguments: [String]) async throws {
         let profile = arguments.contains("--accessory-mode") && arguments.count == 2 ? "camera" : "drone"
@@ -162,6 +163,22 @@ import Testing
             ["perf", "--profile", "Profiles/\(profile).json"] + arguments
         )
         #expect(outcome.status == 2, "\(arguments): \(outcome.standardError)")
+    }
+
+    /// `--pin`: the label's PIN is what perf types when it has to pair; another one fails the
+    /// pairing with SAE's confirm mismatch, and nothing is measured.
+    @Test func aLabelsPINPairsAndAWrongOneDoesNot() async throws {
+        let right = try await Self.perf([
+            "--profile", "Profiles/camera.json", "--pin", "20254718", "--traffic", "echo", "--duration", "1",
+        ])
+        #expect(right.status == 0, "\(right.output.suffix(1500))")
+        #expect(right.json["pairing"] as? String == "paired")
+        #expect(!right.output.contains("20254718"), "the PIN is not printed")
+        let wrong = try await Self.perf([
+            "--profile", "Profiles/camera.json", "--pin", "20254719", "--traffic", "echo", "--duration", "1",
+        ])
+        #expect(wrong.status == 1)
+        #expect(wrong.json["reason"] as? String == "pairing-failed", "\(wrong.json)")
     }
 
     @Test func theEmulatorRefusesAModeItsProfileDoesNotOffer() async throws {

@@ -77,10 +77,10 @@ public struct PerfRunner {
     private func pairOrReconnect(_ found: DiscoveryResult) -> PairingOutcome {
         var known = false
         session.perform { known = phone.pairing.resolve(found) != nil }
-        guard known else { return phoneSession.pair(with: found, pin: nil, timeout: timeout) }
+        guard known else { return phoneSession.pair(with: found, pin: plan.pin, timeout: timeout) }
         let reconnected = phoneSession.reconnect(with: found, timeout: timeout)
         if reconnected.succeeded { return reconnected }
-        var paired = phoneSession.pair(with: found, pin: nil, timeout: timeout)
+        var paired = phoneSession.pair(with: found, pin: plan.pin, timeout: timeout)
         if !paired.succeeded {
             paired.detail = "reconnect: \(reconnected.reason ?? "failed"), then pairing: \(paired.detail)"
         }
@@ -285,6 +285,8 @@ public struct PerfPlan: Sendable {
     /// The profile's realtime `maxLatencyMs`, shown next to p99.
     public var latencyBudgetMs: Double?
     public var traffic: PerfTraffic
+    /// The PIN to type when perf has to pair (a label's); nil reads the accessory's display.
+    public var pin: String?
 
     public init(
         service: String,
