@@ -132,7 +132,8 @@ struct PerfCommand: ParsableCommand {
     func run() throws {
         logging.bootstrap()
         let (target, service, profile) = try pairing.resolveWithProfile()
-        if let pin, let length = profile?.pairing?.pin.length, let problem = PINInput.problem(with: pin, length: length) {
+        if let pin, let length = profile?.pairing?.pin.length, let problem = PINInput.problem(with: pin, length: length)
+        {
             throw ValidationError("--pin \"\(pin)\" \(problem)")
         }
         var plan = try makePlan(service: service, profile: profile)
