@@ -159,7 +159,7 @@ extension DataPathSuite.Builder {
                 let (scenario, result) = try suite.openPaired(context)
                 defer { scenario.finish() }
                 let second = try scenario.addPhone(seed: context.seed &+ 7, address: DataPathSuite.secondPhoneAddress)
-                defer { scenario.session.perform { second.stop() } }
+                defer { scenario.stop([second]) }
                 let secondResult = try suite.discover(
                     context,
                     scenario,
@@ -191,7 +191,7 @@ extension DataPathSuite.Builder {
         let (scenario, result) = try openPaired(context)
         defer { scenario.finish() }
         var added: [Phone] = []
-        defer { scenario.session.perform { for phone in added { phone.stop() } } }
+        defer { scenario.stop(added) }
         let service = try facts(context).service
         // Phone `index` (from 1; the scenario's phone is 0) joins, finds the accessory and pairs.
         let pairedPhone = { (index: Int) throws -> (Phone, DiscoveryResult) in

@@ -241,7 +241,7 @@ extension PairingSuite.Builder {
         let result = try discover(context, scenario)
         try requirePairing(context, scenario, result)
         var added: [Phone] = []
-        defer { scenario.session.perform { for phone in added { phone.stop() } } }
+        defer { scenario.stop(added) }
         var paired: [(phone: Phone, result: DiscoveryResult)] = [(scenario.phone, result)]
         for index in 1...count {
             let phone = try scenario.addPhone(seed: context.seed &+ UInt64(index), address: Self.storePhone(index))

@@ -231,17 +231,29 @@ final class Scenario {
     }
 
     /// Stops everything and hands the capture and the accessory's events to the evidence.
-    func finish() {
-        // The phone's app closes its connections: each data path ends with a Termination, and the
-        // phone stays until the frames are out. An accessory that outlives the test (socket,
-        // nl80211) would otherwise hold the data path, and one that serves a single phone at a
-        // time would refuse the next test's (reason 2).
+    /// Stops phones the test added: each first ends its data paths (``closeDataPaths(of:)``).
+    func stop(_ phones: [Phone]) {
+        closeDataPaths(of: phones)
+        session.perform { for phone in phones { phone.stop() } }
+    }
+
+    /// The phones' apps close their connections: each data path ends with a Termination, and the
+    /// phones stay (at most 2 s) until the frames are out. An accessory that outlives the test
+    /// (socket, nl80211) would otherwise hold the data paths, and one that serves a single phone
+    /// at a time would refuse the next test's (reason 2).
+    private func closeDataPaths(of phones: [Phone]) {
         var terminating = false
         session.perform {
-            terminating = phone.dataPaths.outcomes.values.contains { $0.link != nil }
-            phone.dataPaths.terminateAll()
+            for phone in phones {
+                terminating = terminating || phone.dataPaths.outcomes.values.contains { $0.link != nil }
+                phone.dataPaths.terminateAll()
+            }
         }
-        if terminating { _ = wait(.seconds(2)) { !$0.device.ownerFramesPending } }
+        if terminating { _ = wait(.seconds(2)) { _ in !phones.contains { $0.device.ownerFramesPending } } }
+    }
+
+    func finish() {
+        closeDataPaths(of: [phone])
         var capture: [UInt8] = []
         session.perform {
             capture = tap.bytes
