@@ -106,7 +106,7 @@ import Testing
         #expect(reasons["WA/PERF/BV-03"]?.contains("app.benchProtocol") == true, "\(reasons["WA/PERF/BV-03"] ?? "")")
     }
 
-    @Test func theFileFaultsFailExactlyTheirTestsOnACamera() async throws {
+    @Test func theFileAndTCPFaultsFailExactlyTheirTestsOnACamera() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let profile = try Self.cameraWithRandomPIN(in: directory)
@@ -114,13 +114,14 @@ import Testing
             "aware-conform",
             [
                 "selftest", "--profile", profile, "--only-fault", "file-corrupt-chunk", "--only-fault",
-                "file-no-resume",
-                "--only-fault", "ndp-single-peer", "--jobs", "2",
+                "file-no-resume", "--only-fault", "ndp-single-peer", "--only-fault", "tcp-port-closed", "--jobs", "2",
             ]
         )
         #expect(outcome.status == 0, "\(outcome.standardOutput.suffix(3000))")
         #expect(outcome.standardOutput.contains("ok   --fault file-corrupt-chunk: 2 failing, 2 expected"))
         #expect(outcome.standardOutput.contains("ok   --fault file-no-resume: 1 failing, 1 expected"))
+        // The camera's data service is _cam-stream._tcp: no listener, and WA/NDP/BV-01 and BV-12 fail.
+        #expect(outcome.standardOutput.contains("ok   --fault tcp-port-closed: 2 failing, 2 expected"))
     }
 
     /// The transport faults through the real program: each fails WA/NDP/BV-12 and nothing else,
