@@ -59,23 +59,15 @@ public enum ICMPv6Message: Hashable, Sendable {
         let codeOffset = reader.offset
         let code = try reader.readUInt8("Code")
         let checksumOffset = reader.offset
-        let received = try reader.readUInt16BE("Checksum")
-        var zeroed = bytes
-        zeroed[checksumOffset] = 0
-        zeroed[checksumOffset + 1] = 0
-        let expected = IPv6Packet.upperLayerChecksum(
+        _ = try reader.readUInt16BE("Checksum")
+        try IPv6Packet.checkUpperLayerChecksum(
+            of: bytes,
+            at: checksumOffset,
             source: source,
             destination: destination,
             nextHeader: IPNextHeader.icmpv6,
-            body: zeroed
+            reader: reader
         )
-        guard received == expected else {
-            throw reader.error(
-                .invalidValue(InternetChecksum.mismatch(received: received, expected: expected)),
-                field: "Checksum",
-                at: checksumOffset
-            )
-        }
         let name: String? =
             switch type {
             case MessageType.echoRequest: "Echo Request"

@@ -115,6 +115,35 @@ public struct IPv6Packet: Hashable, Sendable, WireCodable, WireDescribable {
         upperLayerChecksum(source: source, destination: destination, nextHeader: nextHeader, chunks: [body[...]])
     }
 
+    /// Checks the Checksum field at `offset` of `body` (an ICMPv6 message or a TCP segment
+    /// from `source` to `destination`) against the sum of RFC 8200 8.1 taken with the field
+    /// zeroed; a mismatch is `reader`'s error at that field.
+    static func checkUpperLayerChecksum(
+        of body: [UInt8],
+        at offset: Int,
+        source: IPv6Address,
+        destination: IPv6Address,
+        nextHeader: UInt8,
+        reader: WireReader
+    ) throws(WireError) {
+        let received = UInt16(body[offset]) << 8 | UInt16(body[offset + 1])
+        let before = body[..<offset]
+        let after = body[(offset + 2)...]
+        let expected = upperLayerChecksum(
+            source: source,
+            destination: destination,
+            nextHeader: nextHeader,
+            chunks: [before, [0, 0][...], after]
+        )
+        guard received == expected else {
+            throw reader.error(
+                .invalidValue(InternetChecksum.mismatch(received: received, expected: expected)),
+                field: "Checksum",
+                at: offset
+            )
+        }
+    }
+
     /// The same over `chunks` read as one run of octets, so a caller need not join a header
     /// and its payload first.
     static func upperLayerChecksum(

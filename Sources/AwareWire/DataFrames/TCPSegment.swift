@@ -97,7 +97,7 @@ public struct TCPSegment: Hashable, Sendable {
         flags = Flags(rawValue: try reader.readUInt8("Control Bits"))
         window = try reader.readUInt16BE("Window")
         let checksumOffset = reader.offset
-        let received = try reader.readUInt16BE("Checksum")
+        _ = try reader.readUInt16BE("Checksum")
         urgentPointer = try reader.readUInt16BE("Urgent Pointer")
         reservedBits = offsetOctet & 0x0F
         let headerLength = 4 * Int(offsetOctet >> 4)
@@ -117,22 +117,14 @@ public struct TCPSegment: Hashable, Sendable {
         }
         options = try reader.readBytes(headerLength - Self.minimumHeaderLength, "Options")
         payload = reader.readRemaining()
-        var zeroed = bytes
-        zeroed[checksumOffset] = 0
-        zeroed[checksumOffset + 1] = 0
-        let expected = IPv6Packet.upperLayerChecksum(
+        try IPv6Packet.checkUpperLayerChecksum(
+            of: bytes,
+            at: checksumOffset,
             source: source,
             destination: destination,
             nextHeader: IPNextHeader.tcp,
-            body: zeroed
+            reader: reader
         )
-        guard received == expected else {
-            throw reader.error(
-                .invalidValue(InternetChecksum.mismatch(received: received, expected: expected)),
-                field: "Checksum",
-                at: checksumOffset
-            )
-        }
     }
 
     /// The segment with its checksum computed for `source` -> `destination`.
