@@ -16,6 +16,14 @@ public enum RadioError: Error, Hashable, Sendable, CustomStringConvertible {
     case notNested(type: UInt16)
     /// nl80211 exists but there is no network interface of this name (`if_nametoindex`).
     case interfaceNotFound(name: String)
+    /// The interface the USD path sends and listens through is administratively down (the
+    /// kernel answers ENETDOWN to remain-on-channel and frames).
+    case interfaceDown(name: String)
+    /// The radio went away while running: the kernel answered ENODEV (the interface was deleted,
+    /// the adapter unplugged). Nothing more can be sent or heard.
+    case radioLost(interface: String, reason: String)
+    /// The family has no multicast group of that name (`available` lists those it has).
+    case multicastGroupNotFound(family: String, group: String, available: [String])
     /// The interface exists but its wiphy lacks what every NAN path needs; `missing` names
     /// each capability in nl80211's words (``NL80211DiscoveryPath``).
     case notNANCapable(interface: String, missing: [String])
@@ -49,6 +57,15 @@ public enum RadioError: Error, Hashable, Sendable, CustomStringConvertible {
             return "netlink attribute \(type): expected \(expected) octets of payload, found \(actual)"
         case .notNested(let type):
             return "netlink attribute \(type) does not hold nested attributes"
+        case .interfaceDown(let name):
+            return "interface \(name) is down: NAN USD sends and listens through it. Bring it up with "
+                + "`ip link set \(name) up` (if that fails, `rfkill list` shows what blocks it)."
+        case .radioLost(let interface, let reason):
+            return "the radio on \(interface) went away: \(reason). Nothing more can be sent or heard; "
+                + "`iw dev` lists the wireless interfaces there are now."
+        case .multicastGroupNotFound(let family, let group, let available):
+            return "the generic netlink family \(family) has no multicast group \"\(group)\" (it has: "
+                + (available.isEmpty ? "none" : available.joined(separator: ", ")) + ")"
         case .interfaceNotFound(let name):
             return "there is no network interface \"\(name)\" (nl80211 itself is present). "
                 + "List the wireless interfaces with `iw dev` or `ls /sys/class/net`."
@@ -67,6 +84,18 @@ public enum RadioError: Error, Hashable, Sendable, CustomStringConvertible {
             return "refusing to send an nl80211 request: \(reason)"
         case .kernelRefused(let command, let errno, let message):
             return "the kernel refused nl80211 command \(command): errno \(errno) (\(message))"
+        }
+    }
+}
+
+extension RadioError {
+    /// Whether the radio cannot go on after this error (``interfaceDown(name:)``,
+    /// ``radioLost(interface:reason:)``): the programs stop with exit status 3 instead of
+    /// reporting every refused frame (docs/guides/nl80211.md).
+    public var endsTheRadio: Bool {
+        switch self {
+        case .interfaceDown, .radioLost: true
+        default: false
         }
     }
 }

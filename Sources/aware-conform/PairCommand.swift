@@ -93,14 +93,16 @@ struct PairCommand: ParsableCommand {
             as password). When both sides cache keys the two exchange NIKs and the phone stores the \
             pairing in --phone-state, so that `aware-conform reconnect` later needs no PIN.
 
-            The PIN: --pin gives it; otherwise (--pin-from-display, the default) the runner reads it off \
+            The PIN: --pin gives it (a label); --pin-command runs a command that prints it, once the \
+            accessory shows it (docs/guides/foreign-accessories.md); otherwise (--pin-from-display, the default) the runner reads it off \
             the accessory's display, standing in for the person: the embedded target's display, the \
             spawned accessory-emu's, or the side channel of the shared socket air, where accessory-emu \
             publishes what its display shows.
 
             Exit status: 0 paired, 1 refused or failed (the reason is printed: sae-confirm-mismatch for a \
             wrong PIN, locked-out, paired-device-limit, bootstrap-rejected, timeout, not-found, ...), \
-            2 usage error, 3 environment error.
+            2 usage error, 3 environment error (also a --pin-command that fails or prints no PIN: no \
+            PIN was typed, so no attempt was spent).
 
             EXAMPLES
               accessory-emu --profile Profiles/drone.json --state-dir /tmp/drone &
@@ -119,13 +121,33 @@ struct PairCommand: ParsableCommand {
     )
     var pin: String?
 
-    @Flag(help: "Read the PIN off the accessory's display (the default without --pin).")
+    @Option(
+        name: .customLong("pin-command"),
+        help: ArgumentHelp(
+            "Run CMD once the accessory shows its PIN; the first line it prints is the PIN "
+                + "(docs/guides/foreign-accessories.md).",
+            valueName: "cmd"
+        )
+    )
+    var pinCommand: String?
+
+    @Option(name: .customLong("pin-timeout"), help: ArgumentHelp("Seconds --pin-command may take.", valueName: "s"))
+    var pinTimeout: Double = OperatorAccess.defaultPINTimeout
+
+    @Flag(help: "Read the PIN off the accessory's display (the default without --pin or --pin-command).")
     var pinFromDisplay = false
 
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
-        if pin != nil && pinFromDisplay { throw ValidationError("give --pin or --pin-from-display, not both") }
+        let sources = [pin != nil, pinCommand != nil, pinFromDisplay].filter { $0 }.count
+        if sources > 1 { throw ValidationError("give one of --pin, --pin-command and --pin-from-display") }
+        if pinCommand?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+            throw ValidationError("--pin-command is empty")
+        }
+        if !(pinTimeout > 0 && pinTimeout <= 3600) {
+            throw ValidationError("--pin-timeout must be more than 0 and at most 3600 seconds")
+        }
         // What the accessory can show; anything else would only spend one of its attempts.
         if let pin, let problem = PINInput.problem(with: pin, length: nil) {
             throw ValidationError("--pin \"\(pin.prefix(20))\" \(problem)")
@@ -134,10 +156,8 @@ struct PairCommand: ParsableCommand {
 
     func run() throws {
         logging.bootstrap()
-        if let pin, let profile = try pairing.targetOptions.loadProfile(required: false)?.0,
-            let length = profile.pairing?.pin.length,
-            let problem = PINInput.problem(with: pin, length: length)
-        {
+        let pinLength = try pairing.targetOptions.loadProfile(required: false)?.0.pairing?.pin.length
+        if let pin, let length = pinLength, let problem = PINInput.problem(with: pin, length: length) {
             throw ValidationError("--pin \"\(pin)\" \(problem)")
         }
         let (target, service) = try pairing.resolve()
@@ -148,7 +168,26 @@ struct PairCommand: ParsableCommand {
             phoneState: pairing.phoneState
         )
         guard let found = try phoneSession.findOrFinish(service: service, options: pairing) else { return }
-        let outcome = phoneSession.pair(with: found, pin: pin, timeout: pairing.timeout)
+        guard let pinCommand else {
+            let outcome = phoneSession.pair(with: found, pin: pin, timeout: pairing.timeout)
+            try phoneSession.finish(outcome, service: service, json: pairing.json)
+            return
+        }
+        let command = OperatorCommand(pinCommand, timeoutSeconds: pinTimeout, option: "--pin-command")
+        let outcome: PairingOutcome
+        do throws(OperatorCommandError) {
+            outcome = try phoneSession.pair(
+                with: found,
+                pinCommand: command,
+                pinLength: pinLength,
+                timeout: pairing.timeout
+            )
+        } catch {
+            phoneSession.session.close()
+            var standardError = StandardError()
+            print("aware-conform pair: \(error)", to: &standardError)
+            throw ExitCode(3)
+        }
         try phoneSession.finish(outcome, service: service, json: pairing.json)
     }
 }

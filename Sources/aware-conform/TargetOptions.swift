@@ -129,7 +129,13 @@ struct TargetOptions: ParsableArguments {
                 operatorAccess: operatorAccess
             )
         }
-        let radio = RadioTarget(interface: interface, profile: facts, operatorAccess: operatorAccess)
+        var radio = RadioTarget(interface: interface, profile: facts, operatorAccess: operatorAccess)
+        // The phone's radio went down or away mid-run: no test can go on (docs/guides/nl80211.md).
+        radio.radioLost = { error in
+            var standardError = StandardError()
+            print("aware-conform: --target nl80211:\(interface): \(error)", to: &standardError)
+            Foundation.exit(3)
+        }
         do {
             try radio.probe()
         } catch {

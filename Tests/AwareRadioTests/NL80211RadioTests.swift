@@ -294,6 +294,99 @@ final class ScriptedKernel: NL80211Transport, @unchecked Sendable {
         )
     }
 
+    /// What a Linux 6.12 kernel answered when the interface went away (`iw dev wlan0 del`: ENODEV,
+    /// 19) or down (ENETDOWN, 100, for commands that need a running interface): the radio names
+    /// each for what it is, once, and the hosts stop on it (``RadioError/endsTheRadio``). A
+    /// refused frame is not in the capture: it never went on the air.
+    @Test(arguments: [
+        (
+            Int32(19),
+            RadioError.radioLost(
+                interface: "wlan0",
+                reason: "the kernel answered errno 19 (No such device) to nl80211 command 59"
+            )
+        ),
+        (Int32(100), RadioError.interfaceDown(name: "wlan0")),
+    ])
+    func aRadioThatWentAwayOrDownIsReportedOnceAndEndsTheRadio(errno: Int32, expected: RadioError) throws {
+        let message = errno == 19 ? "No such device" : "Network is down"
+        let kernel = ScriptedKernel { (request) throws(RadioError) in
+            switch NL80211Constants.Command(rawValue: request.message.command) {
+            case .frame: throw .kernelRefused(command: 59, errno: errno, message: message)
+            case .remainOnChannel:
+                return [GenericNetlinkMessage(familyID: 0x1c, command: 55, attributes: [.u64(88, 1)])]
+            default: return []
+            }
+        }
+        let radio = try radio(path: .unsynchronizedFrames, kernel: kernel)
+        let tap = Recorder()
+        radio.addTap(tap)
+        scheduler.runInBackground()
+        defer {
+            scheduler.stop()
+            radio.close()
+        }
+        let seen = Seen()
+        var errors: [RadioError] = []
+        let port = try scheduler.sync { () throws(AirError) -> any AirPort in
+            radio.errorHandler = { errors.append($0) }
+            return try radio.attach(
+                StationConfiguration(addresses: [MACAddress(2, 0, 0, 0, 0, 1)], name: "accessory"),
+                receive: { seen.receptions.append($0) },
+                transmitted: { seen.statuses.append($0) }
+            )
+        }
+        for cookie in UInt64(1)...3 {
+            scheduler.sync { port.transmit(TxRequest(frame: [0xd0, 0x00], channel: .channel6, cookie: cookie)) }
+        }
+        var statuses: [TxStatus] = []
+        for _ in 0..<200 where statuses.count < 3 {
+            usleep(5_000)
+            statuses = scheduler.sync { seen.statuses }
+        }
+        #expect(statuses.map(\.acknowledged) == [false, false, false])
+        #expect(scheduler.sync { errors } == [expected])
+        #expect(expected.endsTheRadio)
+        #expect(!RadioError.kernelRefused(command: 59, errno: 16, message: "Device or resource busy").endsTheRadio)
+        #expect(scheduler.sync { tap.frames }.isEmpty)
+    }
+
+    @Test func aFrameTheKernelTookIsCapturedOnce() throws {
+        let radio = try radio(path: .unsynchronizedFrames, kernel: Self.cookieKernel())
+        let tap = Recorder()
+        radio.addTap(tap)
+        scheduler.runInBackground()
+        defer {
+            scheduler.stop()
+            radio.close()
+        }
+        let port = try scheduler.sync { () throws(AirError) -> any AirPort in
+            try radio.attach(
+                StationConfiguration(addresses: [MACAddress(2, 0, 0, 0, 0, 1)], name: "accessory"),
+                receive: { _ in },
+                transmitted: { _ in }
+            )
+        }
+        scheduler.sync { port.transmit(TxRequest(frame: [0xd0, 0x00, 0x01], channel: .channel6, cookie: 1)) }
+        #expect(scheduler.sync { tap.frames } == [[0xd0, 0x00, 0x01]])
+    }
+
+    /// sysfs's `/sys/class/net/IFACE/flags` is hex with IFF_UP in bit 0 (`linux/if.h`): what the
+    /// kernel showed for wlan0 up (0x1003) and down (0x1002).
+    @Test func readsWhetherAnInterfaceIsDownFromItsFlags() {
+        #expect(NL80211Radio.isDown(flags: "0x1003\n") == false)
+        #expect(NL80211Radio.isDown(flags: "0x1002\n") == true)
+        #expect(NL80211Radio.isDown(flags: "up") == nil)
+        #expect(NL80211Radio.isDown(flags: "0x") == nil)
+    }
+
+    final class Recorder: AirTap, @unchecked Sendable {
+        var frames: [[UInt8]] = []
+        func air(carried frame: [UInt8], on channel: NANChannel, signalDBm: Int, at time: Instant) {
+            frames.append(frame)
+        }
+    }
+
     @Test func aNANDeviceLeavesTimingToTheDriver() throws {
         let kernel = Self.cookieKernel()
         let radio = try radio(path: .nanDevice, kernel: kernel)

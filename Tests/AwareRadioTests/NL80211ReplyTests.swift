@@ -75,6 +75,41 @@ enum KernelMessages {
 }
 
 @Suite struct NL80211ReplyTests {
+    /// The controller's NEWFAMILY (1) reply for nl80211 as `ctrl_fill_info` lays it out, written
+    /// from `linux/genetlink.h`: FAMILY_NAME (2) "nl80211\0", FAMILY_ID (1) 0x1c (a u16,
+    /// padded), MCAST_GROUPS (7) holding one unflagged nest per group, numbered 1, 2, each with
+    /// MCAST_GRP_ID (2) then MCAST_GRP_NAME (1): "mlme" 8 and "nan" 10, the IDs a Linux 6.12
+    /// kernel with mac80211_hwsim gave them.
+    @Test func readsAFamilyAndItsMulticastGroups() throws {
+        let reply = hex(
+            "58000000 10000000 00000000 00000000 01020000"
+                + "0c000200 6e6c3830 32313100" + "06000100 1c000000"
+                + "30000700"
+                + "18000100 08000200 08000000 09000100 6d6c6d65 00000000"
+                + "14000200 08000200 0a000000 08000100 6e616e00"
+        )
+        let family = try GenericNetlinkFamily(reply: GenericNetlinkMessage(parsing: reply))
+        #expect(family == GenericNetlinkFamily(name: "nl80211", id: 0x1c, multicastGroups: ["mlme": 8, "nan": 10]))
+
+        // What the radio sends for it: GETFAMILY (3), version 1, request + ACK, FAMILY_NAME.
+        #expect(
+            try GenericNetlinkFamily.request(name: "nl80211").message.serialized()
+                == hex("20000000 10000500 00000000 00000000 03010000 0c000200 6e6c3830 32313100")
+        )
+
+        // A group without its ID, and a reply that is not NEWFAMILY, are typed errors.
+        let noID = hex(
+            "38000000 10000000 00000000 00000000 01020000"
+                + "06000100 1c000000" + "1c000700" + "18000100 08000300 08000000 09000100 6d6c6d65 00000000"
+        )
+        #expect(throws: RadioError.missingAttribute(command: 1, attribute: 2)) {
+            try GenericNetlinkFamily(reply: GenericNetlinkMessage(parsing: noID))
+        }
+        #expect(throws: RadioError.unexpectedCommand(expected: 1, actual: 7)) {
+            try GenericNetlinkFamily(reply: GenericNetlinkMessage(parsing: KernelMessages.newInterface))
+        }
+    }
+
     @Test func parsesTheInterfaceReply() throws {
         let interface = try NL80211Interface(reply: GenericNetlinkMessage(parsing: KernelMessages.newInterface))
         #expect(interface.interfaceIndex == 3)

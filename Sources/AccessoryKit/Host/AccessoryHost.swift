@@ -140,7 +140,16 @@ public final class AccessoryHost {
         firmware.eventHandler = { [output] in output.print($0) }
         firmware.pinDisplayHandler = { [output] in output.show($0) }
         firmware.shutdownHandler = { [scheduler] in scheduler.stop() }
-        radio.errorHandler = { [output] error in output.warn("radio: \(error)") }
+        // An interface taken down or away ends the run (exit 3) instead of a warning per frame.
+        let lostRadio = Mutex<RadioError?>(nil)
+        radio.errorHandler = { [output, scheduler] error in
+            guard error.endsTheRadio else {
+                output.warn("radio: \(error)")
+                return
+            }
+            lostRadio.withLock { $0 = error }
+            scheduler.stop()
+        }
         // A real link is what the room makes it: set-position and set-tx-power cannot change it.
         firmware.linkHandler = { [output] _ in
             output.warn("radio: set-position / set-tx-power change nothing on a real radio (the link is physical)")
@@ -153,6 +162,7 @@ public final class AccessoryHost {
             )
         )
         try serve(firmware, on: scheduler, tap: tap) { radio.close() }
+        if let lost = lostRadio.withLock({ $0 }) { throw .radio(lost) }
     }
 
     static let logger = Logger(label: "awarebench.accessory-emu")

@@ -8,6 +8,17 @@ extension NL80211Radio {
     func transmit(_ request: TxRequest, from sender: Port) {
         guard !isClosed else { return }
         let now = wallClock.now
+        if path == .functionOffload {
+            // What the roles handed over (docs/guides/nl80211.md: the driver builds what goes out).
+            record(request, at: now)
+            transmitOffloaded(request, from: sender, at: now)
+            return
+        }
+        transmitFrame(request, from: sender, at: now)
+    }
+
+    /// Tells the taps (`--capture`) about a frame going out.
+    func record(_ request: TxRequest, at now: Instant) {
         for tap in taps {
             tap.air(
                 carried: request.frame,
@@ -17,15 +28,11 @@ extension NL80211Radio {
                 at: now
             )
         }
-        if path == .functionOffload {
-            transmitOffloaded(request, from: sender, at: now)
-            return
-        }
-        transmitFrame(request, from: sender, at: now)
     }
 
-    /// `NL80211_CMD_FRAME` for one frame; the kernel's cookie is kept for its TX status.
-    func transmitFrame(_ request: TxRequest, from sender: Port, at now: Instant) {
+    /// `NL80211_CMD_FRAME` for one frame; the kernel's cookie is kept for its TX status, and the
+    /// frame goes to the taps once the kernel accepted it.
+    func transmitFrame(_ request: TxRequest, from sender: Port, at now: Instant, recordsIt: Bool = true) {
         // On a NAN device the driver sends in the discovery window of its own cluster; on the
         // USD path the frame goes out on the channel the role chose, off channel if need be.
         let frequency: UInt32? = path == .unsynchronizedFrames ? UInt32(request.channel.frequencyMHz) : nil
@@ -45,11 +52,48 @@ extension NL80211Radio {
                 )
             }
             pending[cookie] = (sender, request.cookie)
+            // Only frames the kernel took: a capture shows what went on the air, and a frame the
+            // kernel refused never did (a kernel's monitor interface would not show it either).
+            if recordsIt { record(request, at: now) }
         } catch {
-            errorHandler?(error)
+            reportError(error)
             report(acknowledged: false, for: request, to: sender, at: now)
         }
     }
+
+    /// Tells the operator why the kernel refused: through ``errorHandler``, with the refusals
+    /// that end the radio named for what they are (``classified(_:)``) and reported once.
+    func reportError(_ error: RadioError) {
+        let error = classified(error)
+        if error.endsTheRadio {
+            guard !radioEnded else { return }
+            radioEnded = true
+        }
+        errorHandler?(error)
+    }
+
+    /// cfg80211 refuses commands that need a running interface (`NL80211_FLAG_NEED_RUNNING`:
+    /// `FRAME`, `REMAIN_ON_CHANNEL`) with ENETDOWN when it is down, and any command for an
+    /// interface index that no longer exists with ENODEV (`iw dev wlan0 del`, an unplugged
+    /// adapter). Both end the radio; other refusals stay per frame.
+    func classified(_ error: RadioError) -> RadioError {
+        guard case .kernelRefused(let command, let errno, let message) = error else { return error }
+        let name = interface.name ?? "the interface"
+        switch errno {
+        case Self.networkDown:
+            return .interfaceDown(name: name)
+        case NL80211RadioSetup.noSuchDevice:
+            return .radioLost(
+                interface: name,
+                reason: "the kernel answered errno \(errno) (\(message)) to nl80211 command \(command)"
+            )
+        default:
+            return error
+        }
+    }
+
+    /// ENETDOWN (`asm-generic/errno.h`).
+    static let networkDown: Int32 = 100
 
     /// A TX status decided here rather than by the kernel, delivered after the current work as
     /// a real one would be.
@@ -121,7 +165,7 @@ extension NL80211Radio {
                 )
             } catch {
                 // The period may have ended on its own a moment ago (ENOENT): nothing to undo.
-                errorHandler?(error)
+                reportError(error)
             }
         }
         guard let wanted else { return }
@@ -140,7 +184,7 @@ extension NL80211Radio {
             }
             listening = (cookie, wanted)
         } catch {
-            errorHandler?(error)
+            reportError(error)
         }
     }
 

@@ -36,7 +36,8 @@ extension NL80211Radio {
                 refuse(.pairingUnavailable(missing: pairingMissing), request, sender, now)
                 return
             }
-            transmitFrame(request, from: sender, at: now)
+            // Recorded already, with every frame the roles hand over on this path.
+            transmitFrame(request, from: sender, at: now, recordsIt: false)
         case .function(let instanceID, let function, let lost):
             keep(function, instanceID: instanceID, owner: owner, lost: lost, request, sender, now)
         case .followUp(var function, let lost):

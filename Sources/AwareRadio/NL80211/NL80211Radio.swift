@@ -36,6 +36,8 @@ public final class NL80211Radio: Air, @unchecked Sendable {
     /// How long a command waits for the kernel's answer; nl80211 answers at once, so this only
     /// bounds a hang.
     static let replyTimeoutSeconds = 2
+    /// How often the event reader looks whether the radio was closed.
+    static let readerWakeMilliseconds = 200
     /// The RSSI reported when the driver gives none.
     public static let assumedSignalDBm = -50
 
@@ -66,8 +68,12 @@ public final class NL80211Radio: Air, @unchecked Sendable {
     /// Told, on the scheduler, what the offload path did with functions.
     public var offloadNoticeHandler: ((NL80211OffloadNotice) -> Void)?
     /// Told, on the scheduler, when the kernel refuses a frame or a remain-on-channel request:
-    /// the roles only see a frame that was not acknowledged, the operator should see why.
+    /// the roles only see a frame that was not acknowledged, the operator should see why. An
+    /// error whose ``RadioError/endsTheRadio`` holds (the interface went down or away) comes once;
+    /// the hosts then stop with exit status 3.
     public var errorHandler: ((RadioError) -> Void)?
+    /// Whether an error that ends the radio was reported.
+    var radioEnded = false
     private let readerFinished = DispatchSemaphore(value: 0)
     private let closeLock = NSLock()
     private var closed = false
@@ -78,7 +84,8 @@ public final class NL80211Radio: Air, @unchecked Sendable {
     /// ``RadioError/notNANCapable(interface:missing:)``.
     public convenience init(interfaceName: String, scheduler: WallClockScheduler) throws(RadioError) {
         let events = try NL80211Socket.open()
-        let familyID = try events.resolveFamily()
+        let family = try events.resolveNL80211()
+        let familyID = family.id
         let index = try NL80211Socket.interfaceIndex(named: interfaceName)
         let setup = try NL80211RadioSetup.run(
             interfaceName: interfaceName,
@@ -86,8 +93,19 @@ public final class NL80211Radio: Air, @unchecked Sendable {
             familyID: familyID,
             through: events
         )
-        try events.join(multicastGroup: "mlme")
-        try events.join(multicastGroup: NL80211Constants.nanMulticastGroup)
+        // The USD path sends and listens through the interface itself; cfg80211 would refuse
+        // every frame and remain-on-channel with ENETDOWN. Said once, now, instead.
+        if setup.path == .unsynchronizedFrames, Self.interfaceIsDown(named: interfaceName) {
+            throw RadioError.interfaceDown(name: interfaceName)
+        }
+        try events.join(multicastGroup: "mlme", of: family)
+        // Kernels before 4.9 have no "nan" group; only the NAN paths need its events.
+        if setup.path != .unsynchronizedFrames || family.multicastGroups[NL80211Constants.nanMulticastGroup] != nil {
+            try events.join(multicastGroup: NL80211Constants.nanMulticastGroup, of: family)
+        }
+        // The reader wakes this often to notice close(): a netlink socket ignores shutdown(2),
+        // and a radio that went away sends no more events to wake it.
+        try events.setReceiveTimeout(milliseconds: Self.readerWakeMilliseconds)
         let commands = try NL80211Socket.open()
         try commands.setReceiveTimeout(seconds: Self.replyTimeoutSeconds)
         self.init(setup: setup, commands: commands, events: events, scheduler: scheduler)
@@ -149,6 +167,23 @@ public final class NL80211Radio: Air, @unchecked Sendable {
 
     var isClosed: Bool { closeLock.withLock { closed } }
 
+    /// Whether `name` is administratively down: IFF_UP (0x1, `linux/if.h`) clear in
+    /// `/sys/class/net/NAME/flags`. False when that cannot be read (no sysfs): the kernel's
+    /// ENETDOWN then says it at the first frame instead.
+    static func interfaceIsDown(named name: String) -> Bool {
+        guard let text = try? String(contentsOfFile: "/sys/class/net/\(name)/flags", encoding: .utf8) else {
+            return false
+        }
+        return isDown(flags: text) ?? false
+    }
+
+    /// Reads sysfs's `flags` text ("0x1003\n"): whether IFF_UP is clear, nil if it is not hex.
+    static func isDown(flags text: String) -> Bool? {
+        let digits = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard digits.hasPrefix("0x"), let flags = UInt32(digits.dropFirst(2), radix: 16) else { return nil }
+        return flags & 0x1 == 0
+    }
+
     func detach(_ port: Port) {
         ports.removeAll { $0 === port }
         pending = pending.filter { $0.value.port !== port }
@@ -170,6 +205,8 @@ public final class NL80211Radio: Air, @unchecked Sendable {
                     received = try events.receive()
                 } catch .malformedMessage {
                     continue  // One bad datagram; the next may be fine.
+                } catch let error where NL80211Socket.isTimeout(error) {
+                    continue  // Nothing came: look again whether the radio was closed.
                 } catch {
                     break  // The socket itself failed: nothing more will come.
                 }

@@ -3,9 +3,9 @@ import Glibc
 import Logging
 
 /// A generic netlink socket (libnl `struct nl_sock`) for talking to nl80211: the I/O edge of
-/// the radio. It resolves families (and tells plainly when the kernel has no nl80211 at all,
-/// as on the build VM, where `genl_ctrl_resolve("nl80211")` answers -12 "Object not found",
-/// platform-notes.md 1.5), sends ``NL80211Request``s and reads datagrams; building and
+/// the radio. It resolves families and their multicast groups (``GenericNetlinkFamily``; and
+/// tells plainly when the kernel has no nl80211 at all, as on the build VM, where the
+/// controller answers ENOENT for it, platform-notes.md 1.5), sends ``NL80211Request``s and reads datagrams; building and
 /// parsing the messages is value code (``GenericNetlinkMessage``, ``NetlinkReceivedMessage``).
 ///
 /// `@unchecked Sendable` so it can be handed to the thread that uses it: a libnl socket must
@@ -88,8 +88,8 @@ public final class NL80211Socket: @unchecked Sendable {
         }
     }
 
-    /// Blocks for the next datagram and returns its messages. Returns an empty list after
-    /// ``shutdown()``.
+    /// Blocks for the next datagram and returns its messages. Returns an empty list when the
+    /// socket has ended; throws `nl_recv`'s error, `-NLE_AGAIN`, when a receive timeout passed.
     public func receive() throws(RadioError) -> [NetlinkReceivedMessage] {
         var address = sockaddr_nl()
         var buffer: UnsafeMutablePointer<UInt8>?
@@ -105,22 +105,23 @@ public final class NL80211Socket: @unchecked Sendable {
     /// The netlink conversation with the kernel, for `--log-level debug` when a radio misbehaves.
     static let logger = Logger(label: "awarebench.nl80211")
 
-    /// Joins the nl80211 multicast group `name` ("mlme" for frame TX status and
-    /// remain-on-channel events, "nan" for NAN matches and terminations).
-    public func join(multicastGroup name: String) throws(RadioError) {
-        let group = genl_ctrl_resolve_grp(socket, NL80211Constants.familyName, name)
-        guard group >= 0 else {
-            throw RadioError.netlink(
-                operation: "genl_ctrl_resolve_grp(\"\(name)\")",
-                code: group,
-                message: NetlinkMessage.text(group)
+    /// Joins the multicast group `name` of `family` ("mlme" of nl80211 for frame TX status and
+    /// remain-on-channel events, "nan" for NAN matches and terminations), by the ID the
+    /// controller gave (``family(named:)``); a group the family does not have is
+    /// ``RadioError/familyNotFound(name:)`` with the group's name.
+    public func join(multicastGroup name: String, of family: GenericNetlinkFamily) throws(RadioError) {
+        guard let group = family.multicastGroups[name], let id = Int32(exactly: group) else {
+            throw RadioError.multicastGroupNotFound(
+                family: family.name,
+                group: name,
+                available: family.multicastGroups.keys.sorted()
             )
         }
         NL80211Socket.logger.debug(
-            "resolved an nl80211 multicast group",
-            metadata: ["group": "\(name)", "id": "\(group)"]
+            "joining an nl80211 multicast group",
+            metadata: ["group": "\(name)", "id": "\(id)"]
         )
-        let code = nl_socket_add_membership(socket, group)
+        let code = nl_socket_add_membership(socket, id)
         guard code >= 0 else {
             throw RadioError.netlink(
                 operation: "nl_socket_add_membership",
@@ -134,7 +135,13 @@ public final class NL80211Socket: @unchecked Sendable {
     /// answers a request cannot hang the thread that asked: ``perform(_:)`` then throws
     /// `nl_recv`'s error. The event socket keeps blocking; the command socket uses this.
     public func setReceiveTimeout(seconds: Int) throws(RadioError) {
-        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        try setReceiveTimeout(milliseconds: seconds * 1000)
+    }
+
+    /// ``setReceiveTimeout(seconds:)`` at millisecond resolution: the event socket wakes this
+    /// often to see whether the radio was closed, since netlink sockets ignore `shutdown(2)`.
+    public func setReceiveTimeout(milliseconds: Int) throws(RadioError) {
+        var timeout = timeval(tv_sec: milliseconds / 1000, tv_usec: (milliseconds % 1000) * 1000)
         let code = setsockopt(
             nl_socket_get_fd(socket),
             SOL_SOCKET,
@@ -157,7 +164,9 @@ public final class NL80211Socket: @unchecked Sendable {
         return unsolicited
     }
 
-    /// Wakes a thread blocked in ``receive()``; safe from another thread.
+    /// Asks the kernel to wake a thread blocked in ``receive()``; safe from another thread. Netlink
+    /// sockets do not implement `shutdown(2)` (`sock_no_shutdown`), so a reader must not rely on
+    /// it: ``NL80211Radio`` gives its event socket a receive timeout and looks at its own state.
     public func shutdown() {
         _ = Glibc.shutdown(nl_socket_get_fd(socket), Int32(SHUT_RDWR))
     }
@@ -169,37 +178,52 @@ public final class NL80211Socket: @unchecked Sendable {
         return index
     }
 
-    /// The nl80211 family ID, or `RadioError.nl80211Unavailable` when the kernel has none.
-    public func resolveFamily() throws(RadioError) -> UInt16 {
-        try resolveFamily(named: NL80211Constants.familyName)
+    /// nl80211 as the controller describes it, or `RadioError.nl80211Unavailable` when the
+    /// kernel has none.
+    public func resolveNL80211() throws(RadioError) -> GenericNetlinkFamily {
+        try family(named: NL80211Constants.familyName)
     }
 
-    /// The ID of the generic netlink family `name` (`genl_ctrl_resolve`). Not finding
-    /// "nl80211" is reported as `nl80211Unavailable`; not finding another family as
-    /// `familyNotFound`.
+    /// Whether `error` is a receive timeout passing (``setReceiveTimeout(milliseconds:)``).
+    public static func isTimeout(_ error: RadioError) -> Bool {
+        if case .netlink("nl_recv", let code, _) = error { return code == -NLE_AGAIN }
+        return false
+    }
+
+    /// The ID of the generic netlink family `name`.
     public func resolveFamily(named name: String) throws(RadioError) -> UInt16 {
-        let code = genl_ctrl_resolve(socket, name)
-        if code == -NLE_OBJ_NOTFOUND {
+        try family(named: name).id
+    }
+
+    /// The family `name` with its multicast groups (`CTRL_CMD_GETFAMILY` through
+    /// ``perform(_:)``, ``GenericNetlinkFamily``). The controller answers ENOENT for a family it
+    /// does not have, EINVAL for a name longer than a family name can be: not finding
+    /// "nl80211" is reported as `nl80211Unavailable`, another family as `familyNotFound`.
+    public func family(named name: String) throws(RadioError) -> GenericNetlinkFamily {
+        let replies: [GenericNetlinkMessage]
+        do {
+            replies = try perform(GenericNetlinkFamily.request(name: name))
+        } catch .kernelRefused(let command, let errno, let message) where errno == Self.noEntry || errno == Self.invalid
+        {
             guard name == NL80211Constants.familyName else { throw RadioError.familyNotFound(name: name) }
             throw RadioError.nl80211Unavailable(
-                reason: "genl_ctrl_resolve(\"\(name)\") returned \(code) (\(NetlinkMessage.text(code)))"
+                reason: "the generic netlink controller has no family \"\(name)\" (CTRL_CMD_GETFAMILY "
+                    + "\(command) answered errno \(errno), \(message))"
             )
         }
-        guard code >= 0 else {
-            throw RadioError.netlink(
-                operation: "genl_ctrl_resolve(\"\(name)\")",
-                code: code,
-                message: NetlinkMessage.text(code)
-            )
+        guard let reply = replies.first else {
+            throw RadioError.invalidReply("no reply to CTRL_CMD_GETFAMILY for \"\(name)\"")
         }
-        guard code > 0, let familyID = UInt16(exactly: code) else {
-            throw RadioError.malformedMessage(
-                reason: "the kernel returned family ID \(code) for \"\(name)\"",
-                offset: 0
-            )
+        let family = try GenericNetlinkFamily(reply: reply)
+        guard family.id > 0 else {
+            throw RadioError.malformedMessage(reason: "the kernel returned family ID 0 for \"\(name)\"", offset: 0)
         }
-        return familyID
+        return family
     }
+
+    /// ENOENT and EINVAL (`asm-generic/errno-base.h`).
+    static let noEntry: Int32 = 2
+    static let invalid: Int32 = 22
 }
 
 // MARK: - NL80211Transport

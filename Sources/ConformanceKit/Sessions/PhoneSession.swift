@@ -66,8 +66,10 @@ public struct PhoneSession {
             let created = Phone(
                 air: session.air,
                 seed: seed,
+                unsynchronized: session.onlyUnsynchronized,
                 reportsRejectedPublishes: reportsRejectedPublishes,
-                pairingStore: store
+                pairingStore: store,
+                address: session.requiredPhoneAddress
             )
             do throws(AirError) {
                 try created.start()
@@ -120,6 +122,44 @@ public struct PhoneSession {
         let outcome = attempt(timeout: timeout) { phonePairing in
             phonePairing.pair(with: found, pin: .now { pin ?? session.displayedPINs(for: phoneAddress).last })
         }
+        return outcome ?? .failed("timeout", "the pairing did not end in time", accessory: found.publisherAddress)
+    }
+
+    /// Pairs with `found`, reading the PIN with `pinCommand` (`--pin-command`) once the accessory
+    /// has accepted PIN bootstrapping and shows it; the command runs on this thread while PASN
+    /// waits. A command that fails or prints no PIN ends the attempt before frame 1 (nothing
+    /// counts against the accessory's wrong-PIN limit) and is thrown: the bench's setup failed,
+    /// not the accessory.
+    public func pair(
+        with found: DiscoveryResult,
+        pinCommand: OperatorCommand,
+        pinLength: Int?,
+        timeout: Double
+    ) throws(OperatorCommandError) -> PairingOutcome {
+        let phone = phone
+        session.perform { phone.pairing.pair(with: found, pin: .later) }
+        _ = session.run(
+            until: { phone.pairing.outcome != nil || phone.pairing.awaitingPIN },
+            timeout: .seconds(timeout)
+        )
+        var awaiting = false
+        session.perform { awaiting = phone.pairing.awaitingPIN }
+        if awaiting {
+            let environment = OperatorAccess.environment(
+                accessory: found.publisherAddress.description,
+                phone: phone.address.description,
+                service: found.serviceName,
+                test: nil
+            )
+            do throws(OperatorCommandError) {
+                let pin = try pinCommand.readPIN(environment: environment, length: pinLength)
+                session.perform { phone.pairing.enterPIN(pin) }
+            } catch {
+                session.perform { phone.pairing.enterPIN(nil, unavailable: error.description) }
+                throw error
+            }
+        }
+        let outcome = attempt(timeout: timeout) { _ in }
         return outcome ?? .failed("timeout", "the pairing did not end in time", accessory: found.publisherAddress)
     }
 

@@ -82,18 +82,7 @@ extension Scenario {
                 service: result.serviceName,
                 test: context.id
             )
-            let output = try command.run(environment: environment)
-            let line = output.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            let pin = line.trimmingCharacters(in: .whitespaces)
-            if let problem = PINInput.problem(with: pin, length: length) {
-                let shown = pin.isEmpty ? "an empty first line" : "\"\(String(pin.prefix(40)))\""
-                throw OperatorCommandError(
-                    option: command.option,
-                    command: command.command,
-                    failure: .unusableOutput("printed \(shown), which \(problem); no PIN was typed")
-                )
-            }
-            return pin
+            return try command.readPIN(environment: environment, length: length)
         case .display:
             // accessory-emu's display reaches the side channel a moment after its answer.
             _ = session.run(until: { !self.session.displayedPINs(for: address).isEmpty }, timeout: .seconds(1))

@@ -54,7 +54,8 @@ final class Scenario {
                 ]
             )
         }
-        let unsynchronized = phoneUnsynchronized ?? request.unsynchronized
+        let unsynchronized = session.onlyUnsynchronized || (phoneUnsynchronized ?? request.unsynchronized)
+        let radioAddress = session.requiredPhoneAddress
         var startFailure: AirError?
         var impairable = true
         session.perform { [self] in
@@ -68,7 +69,7 @@ final class Scenario {
                 position: .init(x: distance, y: 0),
                 unsynchronized: unsynchronized,
                 reportsRejectedPublishes: true,
-                address: identity == nil ? nil : identities?.address(seed: context.seed),
+                address: radioAddress ?? (identity == nil ? nil : identities?.address(seed: context.seed)),
                 nik: identity?.nik
             )
             phone.dataPaths.proposalShape = context.proposalShape
@@ -295,6 +296,12 @@ extension Scenario {
     /// accessory outlives the test, the phone is one of the runner's identities with this run's
     /// NMI for `seed` instead (``PhoneIdentityPool``).
     func addPhone(seed: UInt64, address fixedAddress: MACAddress) throws -> Phone {
+        if let radio = session.requiredPhoneAddress {
+            try context.skip(
+                "a second phone needs an address of its own, and this radio hears unicast frames only for its own "
+                    + "(\(radio)): the test needs a second radio on the phone's side"
+            )
+        }
         var failure: AirError?
         var phone: Phone?
         let identity = identities?.lease()

@@ -40,7 +40,13 @@ public enum AccessoryPresence {
         var joinError: AirError?
         session.perform {
             session.air.addTap(heard)
-            let created = Phone(air: session.air, seed: seed, reportsRejectedPublishes: true)
+            let created = Phone(
+                air: session.air,
+                seed: seed,
+                unsynchronized: session.onlyUnsynchronized,
+                reportsRejectedPublishes: true,
+                address: session.requiredPhoneAddress
+            )
             do throws(AirError) {
                 try created.start()
             } catch {

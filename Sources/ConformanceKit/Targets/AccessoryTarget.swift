@@ -102,6 +102,18 @@ public protocol TargetSession: AnyObject {
     func factoryResetAccessory() throws
     /// Ends the session: the accessory stops (when owned) and the air is left.
     func close()
+    /// The NMI the phone must use, where the air decides it: a real radio acknowledges and passes
+    /// up only unicast frames sent to its own address, so there the phone is the radio. nil:
+    /// any address.
+    var requiredPhoneAddress: MACAddress? { get }
+    /// Whether the air carries only unsynchronized discovery (NAN USD over remain-on-channel on a
+    /// station interface: no cluster, no discovery windows), so the phone runs USD too.
+    var onlyUnsynchronized: Bool { get }
+}
+
+extension TargetSession {
+    public var requiredPhoneAddress: MACAddress? { nil }
+    public var onlyUnsynchronized: Bool { false }
 }
 
 /// The target cannot do what the test needs; reported as an environment error.

@@ -58,6 +58,25 @@ public struct OperatorCommand: Hashable, Sendable {
         }
     }
 
+    /// Runs a `--pin-command` and returns the PIN on the first line of its output: 4 to 8 digits,
+    /// exactly `length` when the profile says how many. Empty or malformed output throws
+    /// ``OperatorCommandError/Failure/unusableOutput(_:)`` (the caller ends the attempt before
+    /// frame 1, so nothing counts against the accessory's wrong-PIN limit).
+    public func readPIN(environment extra: [String: String], length: Int?) throws(OperatorCommandError) -> String {
+        let output = try run(environment: extra)
+        let line = output.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let pin = line.trimmingCharacters(in: .whitespaces)
+        if let problem = PINInput.problem(with: pin, length: length) {
+            let shown = pin.isEmpty ? "an empty first line" : "\"\(String(pin.prefix(40)))\""
+            throw OperatorCommandError(
+                option: option,
+                command: command,
+                failure: .unusableOutput("printed \(shown), which \(problem); no PIN was typed")
+            )
+        }
+        return pin
+    }
+
     /// The last line or two of what the command wrote to standard error, for the message.
     static func tail(_ text: String) -> String {
         let lines = text.split(whereSeparator: \.isNewline).suffix(2).joined(separator: " / ")

@@ -15,6 +15,10 @@ public struct RadioTarget: AccessoryTarget {
     /// back as the same few devices.
     public let phoneIdentities: PhoneIdentityPool? = PhoneIdentityPool()
     public let operatorAccess: OperatorAccess
+    /// Called, on the radio's thread, when the phone's radio cannot go on (its interface went
+    /// down or away, ``RadioError/endsTheRadio``): nothing a test does can help then. The
+    /// command line prints it and exits 3 (docs/guides/nl80211.md); nil ignores it.
+    public var radioLost: (@Sendable (RadioError) -> Void)?
 
     public init(interface: String, profile: ProfileFacts, operatorAccess: OperatorAccess = OperatorAccess()) {
         self.interface = interface
@@ -43,7 +47,7 @@ public struct RadioTarget: AccessoryTarget {
     public func openSession(_ request: SessionRequest) throws -> any TargetSession {
         guard request.variant == nil else { throw TargetError("\(name) cannot change the accessory's profile") }
         guard request.faults.isEmpty else { throw TargetError("\(name) cannot switch the accessory's faults") }
-        return try RadioSession(interface: interface)
+        return try RadioSession(interface: interface, radioLost: radioLost)
     }
 }
 
@@ -54,9 +58,12 @@ final class RadioSession: TargetSession {
     let scheduler: WallClockScheduler
     let radio: NL80211Radio
 
-    init(interface: String) throws {
+    init(interface: String, radioLost: (@Sendable (RadioError) -> Void)?) throws {
         scheduler = WallClockScheduler()
         radio = try NL80211Radio(interfaceName: interface, scheduler: scheduler)
+        radio.errorHandler = { error in
+            if error.endsTheRadio { radioLost?(error) }
+        }
         scheduler.runInBackground()
     }
 
@@ -65,6 +72,9 @@ final class RadioSession: TargetSession {
     var now: Instant { scheduler.now }
     var accessoryEvents: [String] { [] }
     var displayedPINs: [DisplayedPIN] { [] }
+
+    var requiredPhoneAddress: MACAddress? { radio.address }
+    var onlyUnsynchronized: Bool { radio.path == .unsynchronizedFrames }
 
     func perform(_ work: () -> Void) {
         scheduler.sync(work)
