@@ -108,6 +108,39 @@ import Testing
         #expect(!events.contains(#""event":"pairing_started""#))
     }
 
+    /// `pair --pin-command` against a device that shows its PIN only on its own display: the command
+    /// reads it once the accessory accepted PIN bootstrapping and the pairing completes; a command
+    /// that prints no PIN is exit 3, quoted, and spends no attempt (the next pairing still pairs).
+    @Test func pairReadsThePINWithACommand() async throws {
+        let directory = try Self.scratch()
+        defer {
+            _ = system("cd '\(CommandRunner.repository.path)' && \(Self.accessory(directory, "stop"))")
+            try? FileManager.default.removeItem(at: directory)
+        }
+        #expect(await Self.shell(Self.accessory(directory, "start Profiles/drone.json")) == 0)
+        let common = [
+            "pair", "--target", "socket:\(directory.path)/air", "--profile", "Profiles/drone.json", "--json",
+            "--timeout", "20",
+        ]
+        let bad = try await CommandRunner.run("aware-conform", common + ["--pin-command", "echo 'PIN: 12'"])
+        #expect(bad.status == 3, "\(bad.standardOutput) \(bad.standardError)")
+        #expect(
+            bad.standardError.contains(#"--pin-command "echo 'PIN: 12'" printed "PIN: 12", which is not a PIN"#),
+            "\(bad.standardError)"
+        )
+        let good = try await CommandRunner.run(
+            "aware-conform",
+            common + ["--pin-command", Self.accessory(directory, "pin")]
+        )
+        #expect(good.status == 0, "\(good.standardOutput) \(good.standardError)")
+        #expect(good.standardOutput.contains(#""result":"paired""#), "\(good.standardOutput)")
+        // Two PINs shown (one per bootstrapping), one pairing started: the bad command typed nothing.
+        let display = try String(contentsOf: directory.appendingPathComponent("display.jsonl"), encoding: .utf8)
+        #expect(display.components(separatedBy: #""event":"pin_displayed""#).count - 1 == 2)
+        #expect(display.components(separatedBy: #""event":"pairing_started""#).count - 1 == 1)
+        #expect(!display.contains(#""event":"pairing_failed""#))
+    }
+
     /// `accessory-emu` with no control socket and its display off the air, as a device: the PIN
     /// comes from its log through `--pin-command`, reboots and the reset through commands, and the
     /// restart and reset tests run and pass.
