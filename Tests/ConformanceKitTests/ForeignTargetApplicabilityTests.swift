@@ -44,6 +44,33 @@ import Testing
         #expect(try Self.applicability("WA/RECON/BI-06", on: controlled) == .applicable)
     }
 
+    /// A target whose air carries only NAN USD (a station interface through nl80211) has no
+    /// cluster: every data-path test and the synchronization test skip with that reason; discovery
+    /// and pairing tests still run.
+    @Test func withoutAClusterTheDataPathAndSynchronizationTestsSkip() throws {
+        let usd = TargetCapabilities(
+            target: "nl80211:wlan1",
+            profile: Synthetic.profile,
+            cluster: .unavailable(reason: "USD only")
+        )
+        let tests = try ConformanceSuites.tests(target: Self.socket())
+        let skipped = tests.filter {
+            $0.applicability(on: usd) == .notApplicable(reason: "needs a NAN cluster: USD only")
+        }
+        let ids = Set(skipped.map(\.id.description))
+        #expect(ids.contains("WA/DISC/SYNC/BV-01"))
+        #expect(ids.contains("WA/NDP/BV-01"))
+        #expect(ids.contains("WA/PERF/BV-01"))
+        #expect(
+            skipped.allSatisfy {
+                $0.group.hasPrefix("WA/NDP") || $0.group.hasPrefix("WA/PERF")
+                    || $0.id.description == "WA/DISC/SYNC/BV-01"
+            }
+        )
+        #expect(tests.first { $0.id.description == "WA/PAIR/BV-01" }?.applicability(on: usd) == .applicable)
+        #expect(tests.first { $0.id.description == "WA/DISC/PUB/BV-02" }?.applicability(on: usd) == .applicable)
+    }
+
     @Test func theFrame3MICTestSaysItNeedsTheEmulatorsEventLog() throws {
         guard case .notApplicable(let reason) = try Self.applicability("WA/RECON/BI-07", on: Self.socket()) else {
             Issue.record("WA/RECON/BI-07 applies on a socket target")

@@ -20,6 +20,10 @@ public struct ConformanceTest: Sendable {
     /// The test judges from the accessory's own event log, which only `accessory-emu` keeps
     /// (docs/reference/events.md); the air shows nothing of it.
     public let needsEventLog: Bool
+    /// The test needs a NAN cluster (synchronization, discovery windows): every data path does, as
+    /// schedules count slots from the cluster's TSF (nan-wire-reference.md 4). An air that carries
+    /// only NAN USD has none.
+    public let needsCluster: Bool
     /// How much virtual time the test may spend; the body's simulated air stops there.
     public let budget: Interval
     /// How long the runner waits in wall-clock time before calling it a timeout; nil: the run's default.
@@ -38,6 +42,7 @@ public struct ConformanceTest: Sendable {
         needsReconfigureWhen: ProfileCondition? = nil,
         needsFactoryReset: Bool = false,
         needsEventLog: Bool = false,
+        needsCluster: Bool = false,
         budget: Interval = .seconds(Int64(30)),
         wallLimit: Duration? = nil,
         faultContract: FaultContract = FaultContract(),
@@ -54,6 +59,7 @@ public struct ConformanceTest: Sendable {
         self.needsReconfigureWhen = needsReconfigureWhen
         self.needsFactoryReset = needsFactoryReset
         self.needsEventLog = needsEventLog
+        self.needsCluster = needsCluster
         self.budget = budget
         self.wallLimit = wallLimit
         self.faultContract = faultContract
@@ -71,6 +77,7 @@ public struct ConformanceTest: Sendable {
         needsReconfigureWhen: ProfileCondition? = nil,
         needsFactoryReset: Bool = false,
         needsEventLog: Bool = false,
+        needsCluster: Bool = false,
         budget: Interval = .seconds(Int64(30)),
         wallLimit: Duration? = nil,
         faultContract: FaultContract = FaultContract(),
@@ -86,6 +93,7 @@ public struct ConformanceTest: Sendable {
             needsReconfigureWhen: needsReconfigureWhen,
             needsFactoryReset: needsFactoryReset,
             needsEventLog: needsEventLog,
+            needsCluster: needsCluster,
             budget: budget,
             wallLimit: wallLimit,
             faultContract: faultContract,
@@ -110,6 +118,9 @@ public struct ConformanceTest: Sendable {
         }
         if needsReconfigure, case .unavailable(let reason) = capabilities.reconfigure {
             return .notApplicable(reason: "needs to reconfigure the accessory: \(reason)")
+        }
+        if needsCluster, case .unavailable(let reason) = capabilities.cluster {
+            return .notApplicable(reason: "needs a NAN cluster: \(reason)")
         }
         guard let profile = capabilities.profile else {
             return .notApplicable(reason: "no profile")
@@ -281,6 +292,9 @@ public struct TargetCapabilities: Hashable, Sendable {
     /// The accessory's own event log (docs/reference/events.md): `accessory-emu` started by the
     /// runner shows it; a device on an air does not.
     public var eventLog: TargetAbility
+    /// A NAN cluster between the phone and the accessory: unavailable where the phone's air
+    /// carries only NAN USD (a station interface through nl80211, docs/guides/nl80211.md).
+    public var cluster: TargetAbility
 
     public init(
         target: String,
@@ -288,7 +302,8 @@ public struct TargetCapabilities: Hashable, Sendable {
         restart: TargetAbility = .available,
         reconfigure: TargetAbility = .available,
         factoryReset: TargetAbility? = nil,
-        eventLog: TargetAbility = .available
+        eventLog: TargetAbility = .available,
+        cluster: TargetAbility = .available
     ) {
         self.target = target
         self.profile = profile
@@ -296,6 +311,7 @@ public struct TargetCapabilities: Hashable, Sendable {
         self.reconfigure = reconfigure
         self.factoryReset = factoryReset ?? restart
         self.eventLog = eventLog
+        self.cluster = cluster
     }
 }
 

@@ -48,6 +48,7 @@ extension DataPathSuite {
                 requires: [.pairing, .dataPath] + requires + (mode.map { [.performanceMode($0.rawValue)] } ?? []),
                 needsReconfigure: needsReconfigure,
                 needsReconfigureWhen: mode.map { .defaultMode(isNot: $0, in: target.capabilities.profile) },
+                needsCluster: true,
                 budget: budget,
                 faultContract: FaultContract(
                     brokenBy: brokenBy,

@@ -15,6 +15,7 @@ extension DiscoverySuite {
             requires: [TestRequirement] = [],
             needsReconfigure: Bool = false,
             needsReconfigureWhen: ProfileCondition? = nil,
+            needsCluster: Bool = false,
             budget: Interval = .seconds(60),
             brokenBy: [FaultName],
             steps: [SharedStep],
@@ -29,6 +30,7 @@ extension DiscoverySuite {
                 requires: requires,
                 needsReconfigure: needsReconfigure,
                 needsReconfigureWhen: needsReconfigureWhen,
+                needsCluster: needsCluster,
                 budget: budget,
                 faultContract: FaultContract(brokenBy: brokenBy, steps: steps, conditional: conditional)
             ) { context in try body(context, builder) }

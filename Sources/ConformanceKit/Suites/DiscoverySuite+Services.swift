@@ -137,6 +137,7 @@ extension DiscoverySuite.Builder {
                 "WA/DISC/SYNC/BV-01",
                 "The accessory joins the phone's cluster and follows its higher-ranked anchor master",
                 tags: ["synchronization"],
+                needsCluster: true,
                 // With publishes unicast, the few multicast ones come before the accessory joins the
                 // phone's cluster, under its own Cluster ID.
                 brokenBy: ["ignore-beacons", "unicast-to-passive", "no-unsolicited-publish"],

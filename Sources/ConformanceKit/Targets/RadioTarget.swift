@@ -10,7 +10,7 @@ import Foundation
 /// them gives, or a profile variant, are skipped with that reason.
 public struct RadioTarget: AccessoryTarget {
     public let interface: String
-    public let capabilities: TargetCapabilities
+    public private(set) var capabilities: TargetCapabilities
     /// A real accessory keeps every phone that paired in earlier tests: the tests' phones come
     /// back as the same few devices.
     public let phoneIdentities: PhoneIdentityPool? = PhoneIdentityPool()
@@ -38,10 +38,18 @@ public struct RadioTarget: AccessoryTarget {
     public var clock: TestClock { .wall }
 
     /// Opens and closes the radio once, so that a missing cfg80211, a missing interface or a
-    /// wiphy that cannot carry NAN is reported before any test runs (exit status 3).
-    public func probe() throws(RadioError) {
+    /// wiphy that cannot carry NAN is reported before any test runs (exit status 3). The path it
+    /// takes decides what the tests can have: over NAN USD there is no cluster.
+    public mutating func probe() throws(RadioError) {
         let radio = try NL80211Radio(interfaceName: interface, scheduler: WallClockScheduler())
+        let path = radio.path
         radio.close()
+        if path == .unsynchronizedFrames {
+            capabilities.cluster = .unavailable(
+                reason: "nl80211:\(interface) carries NAN USD only (a station interface: remain-on-channel and "
+                    + "frames, no NAN synchronization; docs/guides/nl80211.md)"
+            )
+        }
     }
 
     public func openSession(_ request: SessionRequest) throws -> any TargetSession {
