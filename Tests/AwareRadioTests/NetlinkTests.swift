@@ -271,6 +271,16 @@ private func buildAddNANFunction() throws -> NetlinkMessage {
         #expect(try socket.resolveFamily(named: "nlctrl") == UInt16(GENL_ID_CTRL))
     }
 
+    /// Closing gives the kernel back what the socket held (on a kernel with nl80211: its frame
+    /// registrations, which cfg80211 otherwise refuses to a second socket with EALREADY, as a 6.12
+    /// kernel did between two tests). Afterwards a request is a typed error, not a crash.
+    @Test func aClosedSocketRefusesRequestsWithATypedError() throws {
+        let socket = try NL80211Socket.open()
+        #expect(try socket.resolveFamily(named: "nlctrl") == UInt16(GENL_ID_CTRL))
+        socket.close()
+        #expect(throws: RadioError.self) { try socket.perform(GenericNetlinkFamily.request(name: "nlctrl")) }
+    }
+
     @Test func aReceiveTimeoutEndsAWaitForAnAnswerThatNeverComes() throws {
         let socket = try NL80211Socket.open()
         try socket.setReceiveTimeout(seconds: 1)

@@ -153,8 +153,9 @@ public final class NL80211Radio: Air, @unchecked Sendable {
         taps.append(tap)
     }
 
-    /// Stops the reader and closes both sockets (which removes the NAN device this radio
-    /// created). Safe from any thread and more than once.
+    /// Stops the reader and closes the event socket, which holds the frame registrations and the
+    /// NAN device this radio created (the command socket goes with the radio). Safe from any
+    /// thread and more than once.
     public func close() {
         let first = closeLock.withLock {
             defer { closed = true }
@@ -163,6 +164,10 @@ public final class NL80211Radio: Air, @unchecked Sendable {
         guard first else { return }
         events?.shutdown()
         readerFinished.wait()
+        // Now, not when the last reference goes: the frame registrations (and a socket-owned NAN
+        // device) belong to this socket, and cfg80211 refuses the same registration from the next
+        // radio on the interface with EALREADY while it lives (`cfg80211_mlme_register_mgmt`).
+        events?.close()
     }
 
     var isClosed: Bool { closeLock.withLock { closed } }

@@ -164,6 +164,13 @@ public final class NL80211Socket: @unchecked Sendable {
         return unsolicited
     }
 
+    /// Closes the socket's descriptor: the kernel drops what belongs to it (frame registrations,
+    /// socket-owned interfaces, multicast memberships). No thread may be using it; later calls
+    /// fail as on a closed socket. Freeing the socket afterwards is safe (`nl_close` marks it).
+    public func close() {
+        nl_close(socket)
+    }
+
     /// Asks the kernel to wake a thread blocked in ``receive()``; safe from another thread. Netlink
     /// sockets do not implement `shutdown(2)` (`sock_no_shutdown`), so a reader must not rely on
     /// it: ``NL80211Radio`` gives its event socket a receive timeout and looks at its own state.
