@@ -13,6 +13,13 @@
 #include <netlink/genl/ctrl.h>
 #include <netlink/genl/family.h>
 #include <linux/nl80211.h>
+#include <errno.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <net/if.h>
+#include <net/if_arp.h>
+#include <unistd.h>
 
 /// First attribute nested in `nested`, or NULL when it has none.
 static inline struct nlattr *cnl_nested_first(const struct nlattr *nested, int *remaining) {
@@ -31,4 +38,45 @@ static inline struct nlattr *cnl_nested_next(const struct nlattr *current, int *
 static inline int cnl_ok(const struct nlattr *attribute, int remaining) {
     return nla_ok(attribute, remaining);
 }
+/// `SIOCGIFFLAGS` / `SIOCSIFFLAGS` and `SIOCSIFHWADDR` on a datagram socket (netdevice(7)): the
+/// interface's IFF_UP flag and its MAC address. `struct ifreq` and its union do not import
+/// usefully into Swift. Each returns 0 or -errno.
+static inline int cnl_link_ioctl(unsigned long request, struct ifreq *ifr) {
+    int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -errno;
+    int result = ioctl(fd, request, ifr) < 0 ? -errno : 0;
+    close(fd);
+    return result;
+}
+
+/// Whether `name` is up (1), down (0), or -errno.
+static inline int cnl_link_is_up(const char *name) {
+    struct ifreq ifr;
+    memset(&ifr, 0, sizeof ifr);
+    strncpy(ifr.ifr_name, name, IFNAMSIZ - 1);
+    int result = cnl_link_ioctl(SIOCGIFFLAGS, &ifr);
+    return result < 0 ? result : (ifr.ifr_flags & IFF_UP) != 0;
+}
+
+/// Brings `name` up or down.
+static inline int cnl_link_set_up(const char *name, int up) {
+    struct ifreq ifr;
+    memset(&ifr, 0, sizeof ifr);
+    strncpy(ifr.ifr_name, name, IFNAMSIZ - 1);
+    int result = cnl_link_ioctl(SIOCGIFFLAGS, &ifr);
+    if (result < 0) return result;
+    if (up) ifr.ifr_flags |= IFF_UP; else ifr.ifr_flags &= ~IFF_UP;
+    return cnl_link_ioctl(SIOCSIFFLAGS, &ifr);
+}
+
+/// Sets the Ethernet-style (6-octet) hardware address of `name`; most drivers want it down.
+static inline int cnl_link_set_address(const char *name, const unsigned char *address) {
+    struct ifreq ifr;
+    memset(&ifr, 0, sizeof ifr);
+    strncpy(ifr.ifr_name, name, IFNAMSIZ - 1);
+    ifr.ifr_hwaddr.sa_family = ARPHRD_ETHER;
+    memcpy(ifr.ifr_hwaddr.sa_data, address, 6);
+    return cnl_link_ioctl(SIOCSIFHWADDR, &ifr);
+}
+
 #endif

@@ -1,3 +1,4 @@
+import AwareCore
 import AwareTestSupport
 import CNetlink
 import Foundation
@@ -279,6 +280,20 @@ private func buildAddNANFunction() throws -> NetlinkMessage {
         #expect(try socket.resolveFamily(named: "nlctrl") == UInt16(GENL_ID_CTRL))
         socket.close()
         #expect(throws: RadioError.self) { try socket.perform(GenericNetlinkFamily.request(name: "nlctrl")) }
+    }
+
+    /// Changing an interface's address (how `run` gives a radio each test's phone NMI) says which
+    /// step failed and why: here, an interface no machine has.
+    @Test func changingTheAddressOfAMissingInterfaceIsATypedError() {
+        #expect(
+            throws: RadioError.netlink(
+                operation: "SIOCSIFFLAGS (down) on awbnone0",
+                code: -19,
+                message: "No such device"
+            )
+        ) {
+            try NL80211Socket.setAddress(of: "awbnone0", to: MACAddress(2, 0xb0, 0, 0, 0, 1))
+        }
     }
 
     @Test func aReceiveTimeoutEndsAWaitForAnAnswerThatNeverComes() throws {

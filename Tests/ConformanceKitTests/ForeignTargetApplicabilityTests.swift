@@ -71,6 +71,33 @@ import Testing
         #expect(tests.first { $0.id.description == "WA/DISC/PUB/BV-02" }?.applicability(on: usd) == .applicable)
     }
 
+    /// A phone radio that neither sends nor receives protected frames after pairing (a station
+    /// interface through nl80211): the tests that judge the NIK exchange, reconnection or
+    /// protection skip with that reason instead of failing or passing on nothing; pairing itself
+    /// and the PASN replay test still run.
+    @Test func withoutProtectedFramesTheNIKReconnectAndProtectionTestsSkip() throws {
+        let station = TargetCapabilities(
+            target: "nl80211:wlan1",
+            profile: Synthetic.profile,
+            protectedFrames: .unavailable(reason: "station")
+        )
+        let tests = try ConformanceSuites.tests(target: Self.socket())
+        let skipped = Set(
+            tests.filter {
+                $0.applicability(on: station) == .notApplicable(reason: "needs protected frames after pairing: station")
+            }.map(\.id.description)
+        )
+        let expected: Set<String> = [
+            "WA/PAIR/BV-11", "WA/PAIR/BI-12", "WA/PAIR/BV-14", "WA/PAIR/BI-15", "WA/PAIR/BI-16", "WA/PAIR/BI-17",
+            "WA/RECON/BV-01", "WA/RECON/BV-02", "WA/RECON/BV-03", "WA/RECON/BV-04", "WA/RECON/BV-05",
+            "WA/RECON/BI-06", "WA/RECON/BI-07", "WA/RECON/BI-08", "WA/RECON/BV-09",
+        ]
+        #expect(skipped == expected)
+        for id in ["WA/PAIR/BV-01", "WA/PAIR/BI-13", "WA/PAIR/BI-04"] {
+            #expect(tests.first { $0.id.description == id }?.applicability(on: station) == .applicable, "\(id)")
+        }
+    }
+
     @Test func theFrame3MICTestSaysItNeedsTheEmulatorsEventLog() throws {
         guard case .notApplicable(let reason) = try Self.applicability("WA/RECON/BI-07", on: Self.socket()) else {
             Issue.record("WA/RECON/BI-07 applies on a socket target")

@@ -1,3 +1,4 @@
+import AwareCore
 import CNetlink
 import Glibc
 import Logging
@@ -176,6 +177,24 @@ public final class NL80211Socket: @unchecked Sendable {
     /// it: ``NL80211Radio`` gives its event socket a receive timeout and looks at its own state.
     public func shutdown() {
         _ = Glibc.shutdown(nl_socket_get_fd(socket), Int32(SHUT_RDWR))
+    }
+
+    /// Gives the network interface `name` the MAC address `address`: down, set (most drivers,
+    /// mac80211 among them, refuse while it is up), up again (netdevice(7): `SIOCSIFFLAGS`,
+    /// `SIOCSIFHWADDR`). Needs CAP_NET_ADMIN. Listening on it starts afresh afterwards.
+    public static func setAddress(of name: String, to address: MACAddress) throws(RadioError) {
+        func check(_ code: Int32, _ operation: String) throws(RadioError) {
+            guard code < 0 else { return }
+            throw RadioError.netlink(
+                operation: "\(operation) on \(name)",
+                code: code,
+                message: String(cString: strerror(-code))
+            )
+        }
+        try check(cnl_link_set_up(name, 0), "SIOCSIFFLAGS (down)")
+        let octets = address.octets
+        try check(octets.withUnsafeBufferPointer { cnl_link_set_address(name, $0.baseAddress) }, "SIOCSIFHWADDR")
+        try check(cnl_link_set_up(name, 1), "SIOCSIFFLAGS (up)")
     }
 
     /// The index of the network interface `name`, or ``RadioError/interfaceNotFound(name:)``.

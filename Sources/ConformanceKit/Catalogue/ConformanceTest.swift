@@ -24,6 +24,10 @@ public struct ConformanceTest: Sendable {
     /// schedules count slots from the cluster's TSF (nan-wire-reference.md 4). An air that carries
     /// only NAN USD has none.
     public let needsCluster: Bool
+    /// The test judges protected frames after pairing (nan-wire-reference.md 3.8): the NIK exchange,
+    /// what follows from it (reconnection), or protection itself. A phone whose radio cannot send or
+    /// receive them could only fail, or pass without seeing anything.
+    public let needsProtectedFrames: Bool
     /// How much virtual time the test may spend; the body's simulated air stops there.
     public let budget: Interval
     /// How long the runner waits in wall-clock time before calling it a timeout; nil: the run's default.
@@ -43,6 +47,7 @@ public struct ConformanceTest: Sendable {
         needsFactoryReset: Bool = false,
         needsEventLog: Bool = false,
         needsCluster: Bool = false,
+        needsProtectedFrames: Bool = false,
         budget: Interval = .seconds(Int64(30)),
         wallLimit: Duration? = nil,
         faultContract: FaultContract = FaultContract(),
@@ -60,6 +65,7 @@ public struct ConformanceTest: Sendable {
         self.needsFactoryReset = needsFactoryReset
         self.needsEventLog = needsEventLog
         self.needsCluster = needsCluster
+        self.needsProtectedFrames = needsProtectedFrames
         self.budget = budget
         self.wallLimit = wallLimit
         self.faultContract = faultContract
@@ -78,6 +84,7 @@ public struct ConformanceTest: Sendable {
         needsFactoryReset: Bool = false,
         needsEventLog: Bool = false,
         needsCluster: Bool = false,
+        needsProtectedFrames: Bool = false,
         budget: Interval = .seconds(Int64(30)),
         wallLimit: Duration? = nil,
         faultContract: FaultContract = FaultContract(),
@@ -94,6 +101,7 @@ public struct ConformanceTest: Sendable {
             needsFactoryReset: needsFactoryReset,
             needsEventLog: needsEventLog,
             needsCluster: needsCluster,
+            needsProtectedFrames: needsProtectedFrames,
             budget: budget,
             wallLimit: wallLimit,
             faultContract: faultContract,
@@ -121,6 +129,9 @@ public struct ConformanceTest: Sendable {
         }
         if needsCluster, case .unavailable(let reason) = capabilities.cluster {
             return .notApplicable(reason: "needs a NAN cluster: \(reason)")
+        }
+        if needsProtectedFrames, case .unavailable(let reason) = capabilities.protectedFrames {
+            return .notApplicable(reason: "needs protected frames after pairing: \(reason)")
         }
         guard let profile = capabilities.profile else {
             return .notApplicable(reason: "no profile")
@@ -295,6 +306,9 @@ public struct TargetCapabilities: Hashable, Sendable {
     /// A NAN cluster between the phone and the accessory: unavailable where the phone's air
     /// carries only NAN USD (a station interface through nl80211, docs/guides/nl80211.md).
     public var cluster: TargetAbility
+    /// Protected NAN frames between the phone and the accessory after pairing: unavailable where
+    /// the phone's radio neither sends nor receives them (a station interface through nl80211).
+    public var protectedFrames: TargetAbility
 
     public init(
         target: String,
@@ -303,7 +317,8 @@ public struct TargetCapabilities: Hashable, Sendable {
         reconfigure: TargetAbility = .available,
         factoryReset: TargetAbility? = nil,
         eventLog: TargetAbility = .available,
-        cluster: TargetAbility = .available
+        cluster: TargetAbility = .available,
+        protectedFrames: TargetAbility = .available
     ) {
         self.target = target
         self.profile = profile
@@ -312,6 +327,7 @@ public struct TargetCapabilities: Hashable, Sendable {
         self.factoryReset = factoryReset ?? restart
         self.eventLog = eventLog
         self.cluster = cluster
+        self.protectedFrames = protectedFrames
     }
 }
 

@@ -18,6 +18,7 @@ extension PairingSuite {
             needsReconfigure: Bool = false,
             needsFactoryReset: Bool = false,
             needsEventLog: Bool = false,
+            needsProtectedFrames: Bool = false,
             budget: Interval = .seconds(90),
             brokenBy: [FaultName],
             steps: [SharedStep],
@@ -33,6 +34,7 @@ extension PairingSuite {
                 needsReconfigure: needsReconfigure,
                 needsFactoryReset: needsFactoryReset,
                 needsEventLog: needsEventLog,
+                needsProtectedFrames: needsProtectedFrames,
                 budget: budget,
                 faultContract: FaultContract(brokenBy: brokenBy, steps: steps)
             ) { context in try body(context, builder) }

@@ -11,6 +11,7 @@ extension PairingSuite.Builder {
                 "WA/PAIR/BV-11",
                 "After pairing, the accessory's unicast frames to the phone are protected (category 9)",
                 tags: ["protection"],
+                needsProtectedFrames: true,
                 brokenBy: ["no-frame-protection"],
                 steps: [.pairedExchange]
             ) { context, suite in
@@ -35,6 +36,7 @@ extension PairingSuite.Builder {
                 "WA/PAIR/BI-12",
                 "An unprotected unicast frame from the paired phone is ignored",
                 tags: ["protection"],
+                needsProtectedFrames: true,
                 brokenBy: ["accept-unprotected"],
                 steps: [.pairedExchange]
             ) { context, suite in
@@ -106,6 +108,7 @@ extension PairingSuite.Builder {
                 "WA/PAIR/BV-14",
                 "When both sides cache keys, the accessory sends its NIK and the phone keeps the pairing",
                 tags: ["nik"],
+                needsProtectedFrames: true,
                 brokenBy: ["no-frame-protection"],
                 steps: [.pairedExchange]
             ) { context, suite in
@@ -132,6 +135,7 @@ extension PairingSuite.Builder {
                 "WA/PAIR/BI-15",
                 "When the phone does not cache keys, the accessory keeps its NIK to itself",
                 tags: ["nik"],
+                needsProtectedFrames: true,
                 brokenBy: ["nik-without-caching"],
                 steps: [.pairing]
             ) { context, suite in
@@ -150,6 +154,7 @@ extension PairingSuite.Builder {
                 "When the accessory's profile turns caching off, it sends no NIK",
                 tags: ["nik"],
                 needsReconfigure: true,
+                needsProtectedFrames: true,
                 brokenBy: ["nik-without-caching"],
                 steps: [.pairing]
             ) { context, suite in

@@ -13,6 +13,7 @@ extension PairingSuite.Builder {
                 "WA/RECON/BV-01",
                 "A paired phone reconnects with its cached keys, without a PIN",
                 tags: ["reconnect"],
+                needsProtectedFrames: true,
                 brokenBy: ["no-verification"],
                 steps: [.niraReconnect]
             ) { context, suite in
@@ -25,6 +26,7 @@ extension PairingSuite.Builder {
                 "WA/RECON/BV-09",
                 "The NIK's lifetime on the air is the profile's (no expiry as the largest lifetime, never 12 hours)",
                 tags: ["reconnect", "nik"],
+                needsProtectedFrames: true,
                 brokenBy: ["nik-lifetime-half-day"],
                 steps: [.pairedExchange]
             ) { context, suite in
@@ -49,6 +51,7 @@ extension PairingSuite.Builder {
                 "WA/RECON/BV-02",
                 "The accessory advertises a NIRA whose tag resolves with its NIK and NMI",
                 tags: ["reconnect", "nira"],
+                needsProtectedFrames: true,
                 brokenBy: ["stale-nira-tag"],
                 steps: [.niraReconnect]
             ) { context, suite in
@@ -66,6 +69,7 @@ extension PairingSuite.Builder {
                 "After the accessory restarts, the phone reconnects with the keys it kept on disk",
                 tags: ["reconnect", "restart"],
                 needsRestart: true,
+                needsProtectedFrames: true,
                 brokenBy: ["forget-keys-on-restart", "no-verification"],
                 steps: [.niraReconnect]
             ) { context, suite in
@@ -81,6 +85,7 @@ extension PairingSuite.Builder {
                 "After a restart the accessory advertises a NIRA with a fresh nonce that still resolves",
                 tags: ["reconnect", "nira", "restart"],
                 needsRestart: true,
+                needsProtectedFrames: true,
                 brokenBy: ["fixed-nira-nonce"],
                 steps: [.niraReconnect]
             ) { context, suite in
@@ -107,6 +112,7 @@ extension PairingSuite.Builder {
                 "After the accessory changes its NMI, the phone finds it through its NIRA and reconnects",
                 tags: ["reconnect", "nira", "restart"],
                 needsRestart: true,
+                needsProtectedFrames: true,
                 brokenBy: ["forget-keys-on-restart", "no-verification"],
                 steps: [.niraReconnect]
             ) { context, suite in
@@ -142,6 +148,7 @@ extension PairingSuite.Builder {
                 "After a factory reset the cached keys no longer work and pairing needs a PIN again",
                 tags: ["reconnect", "reset"],
                 needsFactoryReset: true,
+                needsProtectedFrames: true,
                 brokenBy: ["keys-survive-reset"],
                 steps: [.pairedExchange]
             ) { context, suite in
@@ -170,6 +177,7 @@ extension PairingSuite.Builder {
                 // send the same nothing, and with a wrong NPK both derive keys the phone does not
                 // hold, so no later frame tells them apart. Only accessory-emu's event log can.
                 needsEventLog: true,
+                needsProtectedFrames: true,
                 brokenBy: ["skip-frame3-mic"],
                 steps: [.niraReconnect]
             ) { context, suite in
@@ -197,6 +205,7 @@ extension PairingSuite.Builder {
                 "With key caching off in the profile, there is no NIRA and no reconnect: a PIN pairing is needed",
                 tags: ["reconnect", "nik"],
                 needsReconfigure: true,
+                needsProtectedFrames: true,
                 brokenBy: ["nik-without-caching"],
                 steps: [.pairedExchange]
             ) { context, suite in

@@ -180,6 +180,7 @@ extension PairingSuite.Builder {
             // Only where the test cannot make its variant; every target that can reconfigure the
             // accessory owns it and resets it too, so the declaration skips nothing that could run.
             needsFactoryReset: true,
+            needsProtectedFrames: true,
             // Up to nine phones pair, and under replaceOldest each reconnects.
             budget: .seconds(300),
             wallLimit: .seconds(300),

@@ -36,6 +36,8 @@ final class Scenario {
         identities = target.phoneIdentities
         let identity = identities?.lease()
         leased = identity.map { [$0] } ?? []
+        var request = request
+        if identity != nil { request.phoneAddress = identities?.address(seed: context.seed) }
         do {
             session = try target.openSession(request)
         } catch let error as ProfileVariantError {

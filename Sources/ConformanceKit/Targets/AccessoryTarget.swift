@@ -44,6 +44,11 @@ public struct SessionRequest: Hashable, Sendable {
     /// The performance mode the accessory's listener runs in (`accessory-emu --mode`); nil
     /// keeps the profile's default. Only targets the runner owns honour it.
     public var accessoryMode: PerformanceMode?
+    /// The NMI the runner gives this session's phone (one of its identities, ``PhoneIdentityPool``),
+    /// where it chooses one. A target whose air fixes the phone's address (a radio hears unicast
+    /// frames only for its own) takes it by giving its interface this MAC address for the session,
+    /// as a phone randomizes its NMI; other targets ignore it.
+    public var phoneAddress: MACAddress?
 
     public init(
         seed: UInt64,

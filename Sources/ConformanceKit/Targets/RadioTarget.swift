@@ -19,6 +19,9 @@ public struct RadioTarget: AccessoryTarget {
     /// down or away, ``RadioError/endsTheRadio``): nothing a test does can help then. The
     /// command line prints it and exits 3 (docs/guides/nl80211.md); nil ignores it.
     public var radioLost: (@Sendable (RadioError) -> Void)?
+    /// The interface's own MAC address, as ``probe()`` found it: put back after every session that
+    /// gave the interface the phone's NMI of the test.
+    public private(set) var interfaceAddress: MACAddress?
 
     public init(interface: String, profile: ProfileFacts, operatorAccess: OperatorAccess = OperatorAccess()) {
         self.interface = interface
@@ -43,11 +46,16 @@ public struct RadioTarget: AccessoryTarget {
     public mutating func probe() throws(RadioError) {
         let radio = try NL80211Radio(interfaceName: interface, scheduler: WallClockScheduler())
         let path = radio.path
+        interfaceAddress = radio.interface.address
         radio.close()
         if path == .unsynchronizedFrames {
             capabilities.cluster = .unavailable(
                 reason: "nl80211:\(interface) carries NAN USD only (a station interface: remain-on-channel and "
                     + "frames, no NAN synchronization; docs/guides/nl80211.md)"
+            )
+            capabilities.protectedFrames = .unavailable(
+                reason: "nl80211:\(interface) is a station interface, from which Linux sends no protected NAN "
+                    + "frame and to which it hands up none (docs/guides/nl80211.md, \"Protected frames\")"
             )
         }
     }
@@ -55,7 +63,22 @@ public struct RadioTarget: AccessoryTarget {
     public func openSession(_ request: SessionRequest) throws -> any TargetSession {
         guard request.variant == nil else { throw TargetError("\(name) cannot change the accessory's profile") }
         guard request.faults.isEmpty else { throw TargetError("\(name) cannot switch the accessory's faults") }
-        return try RadioSession(interface: interface, radioLost: radioLost)
+        // A radio hears unicast frames only for its own address: the phone of this test takes
+        // its NMI by giving the interface that address, as a phone randomizes its NMI. The
+        // accessory keeps the pairwise key of every NMI that paired, and drops unprotected frames
+        // from it, so a phone that came back under one NMI in every test could not bootstrap
+        // after the first pairing (docs/guides/nl80211.md).
+        var restore: MACAddress?
+        if let address = request.phoneAddress, let own = interfaceAddress, address != own {
+            try NL80211Socket.setAddress(of: interface, to: address)
+            restore = own
+        }
+        do {
+            return try RadioSession(interface: interface, radioLost: radioLost, restoring: restore)
+        } catch {
+            if let restore { try? NL80211Socket.setAddress(of: interface, to: restore) }
+            throw error
+        }
     }
 }
 
@@ -66,7 +89,11 @@ final class RadioSession: TargetSession {
     let scheduler: WallClockScheduler
     let radio: NL80211Radio
 
-    init(interface: String, radioLost: (@Sendable (RadioError) -> Void)?) throws {
+    /// The interface's own address, put back when the session closes.
+    let restoring: MACAddress?
+
+    init(interface: String, radioLost: (@Sendable (RadioError) -> Void)?, restoring: MACAddress?) throws {
+        self.restoring = restoring
         scheduler = WallClockScheduler()
         radio = try NL80211Radio(interfaceName: interface, scheduler: scheduler)
         radio.errorHandler = { error in
@@ -104,5 +131,9 @@ final class RadioSession: TargetSession {
     func close() {
         scheduler.stop()
         radio.close()
+        if let restoring, let name = radio.interface.name {
+            // Best effort: a failure here shows at the next session's change of address.
+            try? NL80211Socket.setAddress(of: name, to: restoring)
+        }
     }
 }
