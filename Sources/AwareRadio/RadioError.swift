@@ -22,6 +22,9 @@ public enum RadioError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The radio went away while running: the kernel answered ENODEV (the interface was deleted,
     /// the adapter unplugged). Nothing more can be sent or heard.
     case radioLost(interface: String, reason: String)
+    /// The kernel dropped events for this radio: its event socket's buffer was full (ENOBUFS).
+    /// Not fatal; the radio makes up for what was lost.
+    case eventsLost(interface: String)
     /// The family has no multicast group of that name (`available` lists those it has).
     case multicastGroupNotFound(family: String, group: String, available: [String])
     /// The interface exists but its wiphy lacks what every NAN path needs; `missing` names
@@ -63,6 +66,9 @@ public enum RadioError: Error, Hashable, Sendable, CustomStringConvertible {
         case .radioLost(let interface, let reason):
             return "the radio on \(interface) went away: \(reason). Nothing more can be sent or heard; "
                 + "`iw dev` lists the wireless interfaces there are now."
+        case .eventsLost(let interface):
+            return "the kernel dropped events for the radio on \(interface) (its event socket overflowed, ENOBUFS): "
+                + "frames waiting for their TX status count as not acknowledged, and listening starts afresh"
         case .multicastGroupNotFound(let family, let group, let available):
             return "the generic netlink family \(family) has no multicast group \"\(group)\" (it has: "
                 + (available.isEmpty ? "none" : available.joined(separator: ", ")) + ")"

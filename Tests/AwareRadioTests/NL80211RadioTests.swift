@@ -380,6 +380,66 @@ final class ScriptedKernel: NL80211Transport, @unchecked Sendable {
         #expect(NL80211Radio.isDown(flags: "0x") == nil)
     }
 
+    /// Every radio's TX statuses and remain-on-channel events reach every listener of `mlme`, and
+    /// mac80211 numbers cookies per radio: two hwsim radios both had "remain on freq 2437 (cookie 1)".
+    /// Only this radio's device counts (this one: ifindex 3, wdev 1).
+    @Test func onlyEventsAboutThisRadiosDeviceCount() throws {
+        let radio = try radio(path: .unsynchronizedFrames, kernel: Self.cookieKernel())
+        defer { radio.close() }
+        func ended(_ attributes: [NetlinkAttribute]) -> GenericNetlinkMessage {
+            GenericNetlinkMessage(familyID: 0x1c, command: 56, attributes: attributes + [.u64(88, 0x10)])
+        }
+        #expect(radio.concernsThisRadio(ended([.u32(3, 3), .u64(153, 1)])))
+        #expect(!radio.concernsThisRadio(ended([.u32(3, 9), .u64(153, 0x1_0000_0001)])))
+        #expect(radio.concernsThisRadio(ended([.u64(153, 1)])))
+        #expect(!radio.concernsThisRadio(ended([.u64(153, 2)])))
+        #expect(radio.concernsThisRadio(ended([])))
+    }
+
+    /// When the kernel drops events (the event socket overflowed, ENOBUFS), what they would have
+    /// said is made up for: frames waiting for a TX status count as not acknowledged, the listening
+    /// period is cancelled and asked for again, and the operator hears it once.
+    @Test func lostEventsAreMadeUpFor() throws {
+        #expect(NL80211Socket.isOverrun(.netlink(operation: "nl_recv", code: -5, message: "Out of memory")))
+        #expect(!NL80211Socket.isOverrun(.netlink(operation: "nl_recv", code: -4, message: "Try again")))
+        let kernel = Self.cookieKernel()
+        let radio = try radio(path: .unsynchronizedFrames, kernel: kernel)
+        scheduler.runInBackground()
+        defer {
+            scheduler.stop()
+            radio.close()
+        }
+        let seen = Seen()
+        var errors: [RadioError] = []
+        let port = try scheduler.sync { () throws(AirError) -> any AirPort in
+            radio.errorHandler = { errors.append($0) }
+            return try radio.attach(
+                StationConfiguration(addresses: [MACAddress(2, 0, 0, 0, 0, 1)], name: "accessory"),
+                receive: { seen.receptions.append($0) },
+                transmitted: { seen.statuses.append($0) }
+            )
+        }
+        scheduler.sync {
+            port.listeningChannels = [.channel6]
+            port.transmit(TxRequest(frame: [0xd0, 0x00], channel: .channel6, cookie: 9))
+        }
+        #expect(kernel.commands == [55, 59])
+        scheduler.sync {
+            radio.eventsWereLost()
+            radio.eventsWereLost()
+        }
+        var statuses: [TxStatus] = []
+        for _ in 0..<200 where statuses.isEmpty {
+            usleep(5_000)
+            statuses = scheduler.sync { seen.statuses }
+        }
+        #expect(statuses.map(\.cookie) == [9])
+        #expect(statuses.map(\.acknowledged) == [false])
+        // Cancel period 0x10, ask for a new one; the second loss cancels 0x11 and asks again.
+        #expect(kernel.commands == [55, 59, 56, 55, 56, 55])
+        #expect(scheduler.sync { errors } == [.eventsLost(interface: "wlan0")])
+    }
+
     final class Recorder: AirTap, @unchecked Sendable {
         var frames: [[UInt8]] = []
         func air(carried frame: [UInt8], on channel: NANChannel, signalDBm: Int, at time: Instant) {

@@ -105,6 +105,50 @@ extension NL80211Radio {
         }
     }
 
+    /// Whether an nl80211 message from the event socket is about this radio's device. The `mlme`
+    /// group brings every radio's TX statuses and remain-on-channel events to every listener
+    /// (`genlmsg_multicast_netns`), and mac80211 numbers cookies per radio
+    /// (`ieee80211_mgmt_tx_cookie`): another radio's "remain-on-channel ended, cookie 1" is not
+    /// ours. Judged by `NL80211_ATTR_IFINDEX`, else `NL80211_ATTR_WDEV`; a message with neither is
+    /// kept. Safe from the reader thread: it reads only constants.
+    func concernsThisRadio(_ message: GenericNetlinkMessage) -> Bool {
+        let index = try? message.attribute(NL80211Constants.Attribute.interfaceIndex.rawValue)?.u32Value()
+        let wdev = try? message.attribute(NL80211Constants.Attribute.wdev.rawValue)?.u64Value()
+        switch device {
+        case .interfaceIndex(let own):
+            if let index { return index == own }
+            if let wdev, let ownWdev = interface.wdev { return wdev == ownWdev }
+            return true
+        case .wirelessDevice(let own):
+            if let wdev { return wdev == own }
+            return index == nil
+        }
+    }
+
+    /// The kernel dropped events for this radio (its event socket overflowed). TX statuses that
+    /// were among them will never come: those frames count as not acknowledged (the roles retry).
+    /// The end of the listening period may have been among them: on the USD path the period is
+    /// cancelled and asked for afresh. Reported once.
+    func eventsWereLost() {
+        guard !isClosed else { return }
+        if !reportedEventLoss {
+            reportedEventLoss = true
+            errorHandler?(.eventsLost(interface: interface.name ?? device.description))
+        }
+        let now = wallClock.now
+        let lost = pending
+        pending = [:]
+        for (_, waiting) in lost where waiting.port.attached {
+            waiting.port.transmitted(TxStatus(cookie: waiting.requestCookie, acknowledged: false, timestamp: now))
+        }
+        if path == .unsynchronizedFrames, let period = listening {
+            listening = nil
+            // It may be over already (ENOENT): nothing to undo then.
+            _ = try? commands.perform(.cancelRemainOnChannel(familyID: familyID, device: device, cookie: period.cookie))
+            listeningChanged()
+        }
+    }
+
     /// Acts on an event from the reader thread. Runs on the scheduler.
     func handle(_ event: NL80211Event) {
         guard !isClosed else { return }

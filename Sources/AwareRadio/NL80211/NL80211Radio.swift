@@ -74,6 +74,8 @@ public final class NL80211Radio: Air, @unchecked Sendable {
     public var errorHandler: ((RadioError) -> Void)?
     /// Whether an error that ends the radio was reported.
     var radioEnded = false
+    /// Whether lost events were reported (once is enough).
+    var reportedEventLoss = false
     private let readerFinished = DispatchSemaphore(value: 0)
     private let closeLock = NSLock()
     private var closed = false
@@ -212,12 +214,19 @@ public final class NL80211Radio: Air, @unchecked Sendable {
                     continue  // One bad datagram; the next may be fine.
                 } catch let error where NL80211Socket.isTimeout(error) {
                     continue  // Nothing came: look again whether the radio was closed.
+                } catch let error where NL80211Socket.isOverrun(error) {
+                    // The kernel dropped events for this socket (ENOBUFS): the socket still works,
+                    // but what was lost has to be made up for.
+                    scheduler.post { radio?.eventsWereLost() }
+                    continue
                 } catch {
                     break  // The socket itself failed: nothing more will come.
                 }
                 if received.isEmpty { break }
                 for case .generic(let message) in received {
-                    guard let event = try? NL80211Event(message) else { continue }
+                    guard radio?.concernsThisRadio(message) ?? false, let event = try? NL80211Event(message) else {
+                        continue
+                    }
                     scheduler.post { radio?.handle(event) }
                 }
             }

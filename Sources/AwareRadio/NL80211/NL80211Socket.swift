@@ -210,6 +210,13 @@ public final class NL80211Socket: @unchecked Sendable {
         try family(named: NL80211Constants.familyName)
     }
 
+    /// Whether `error` says the kernel dropped messages for this socket because its receive
+    /// buffer was full (ENOBUFS, which libnl reports as `-NLE_NOMEM`): the socket goes on working.
+    public static func isOverrun(_ error: RadioError) -> Bool {
+        if case .netlink("nl_recv", let code, _) = error { return code == -NLE_NOMEM }
+        return false
+    }
+
     /// Whether `error` is a receive timeout passing (``setReceiveTimeout(milliseconds:)``).
     public static func isTimeout(_ error: RadioError) -> Bool {
         if case .netlink("nl_recv", let code, _) = error { return code == -NLE_AGAIN }
