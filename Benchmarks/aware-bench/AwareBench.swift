@@ -17,7 +17,7 @@ struct AwareBench: ParsableCommand {
         subcommands: [
             RobustnessCommand.self, DecodeThroughputCommand.self, DecodeVsTsharkCommand.self,
             DiscoverySoakCommand.self, SoakCommand.self, CrowdCommand.self, PairingCommand.self, SAEPTCommand.self,
-            DataPathCommand.self,
+            DataPathCommand.self, RadioCommand.self,
         ]
     )
 }
