@@ -166,6 +166,34 @@ final class ScriptedKernel: NL80211Transport, @unchecked Sendable {
 
     let scheduler = WallClockScheduler()
 
+    /// Attaches a station at 02:00:00:00:00:01 whose receptions and TX statuses land in `seen`,
+    /// with the radio's errors collected in `errors` when given. On the scheduler.
+    func attachStation(to radio: NL80211Radio, seen: Seen, errors: ErrorLog? = nil) throws -> any AirPort {
+        try scheduler.sync { () throws(AirError) -> any AirPort in
+            if let errors { radio.errorHandler = { errors.entries.append($0) } }
+            return try radio.attach(
+                StationConfiguration(addresses: [MACAddress(2, 0, 0, 0, 0, 1)], name: "station"),
+                receive: { seen.receptions.append($0) },
+                transmitted: { seen.statuses.append($0) }
+            )
+        }
+    }
+
+    /// The radio's errors, appended on the scheduler.
+    final class ErrorLog {
+        var entries: [RadioError] = []
+    }
+
+    /// The TX statuses `seen` holds once there are `count`, or after a second.
+    func awaitStatuses(in seen: Seen, count: Int) -> [TxStatus] {
+        var statuses: [TxStatus] = []
+        for _ in 0..<200 where statuses.count < count {
+            usleep(5_000)
+            statuses = scheduler.sync { seen.statuses }
+        }
+        return statuses
+    }
+
     func radio(path: NL80211DiscoveryPath, kernel: ScriptedKernel) throws -> NL80211Radio {
         let interface = try NL80211Interface(reply: GenericNetlinkMessage(parsing: KernelMessages.newInterface))
         var wiphy = NL80211Wiphy(index: 0)
@@ -209,13 +237,7 @@ final class ScriptedKernel: NL80211Transport, @unchecked Sendable {
             radio.close()
         }
         let seen = Seen()
-        let port = try scheduler.sync { () throws(AirError) -> any AirPort in
-            try radio.attach(
-                StationConfiguration(addresses: [MACAddress(2, 0, 0, 0, 0, 1)], name: "accessory"),
-                receive: { seen.receptions.append($0) },
-                transmitted: { seen.statuses.append($0) }
-            )
-        }
+        let port = try attachStation(to: radio, seen: seen)
         // Listening on channels 6 and 149 keeps one remain-on-channel period on 2437 MHz, no
         // longer than the wiphy allows (3000 ms here).
         scheduler.sync { port.listeningChannels = [.channel6, .channel149] }
@@ -271,25 +293,14 @@ final class ScriptedKernel: NL80211Transport, @unchecked Sendable {
             radio.close()
         }
         let seen = Seen()
-        var errors: [RadioError] = []
-        let port = try scheduler.sync { () throws(AirError) -> any AirPort in
-            radio.errorHandler = { errors.append($0) }
-            return try radio.attach(
-                StationConfiguration(addresses: [MACAddress(2, 0, 0, 0, 0, 1)], name: "phone"),
-                receive: { seen.receptions.append($0) },
-                transmitted: { seen.statuses.append($0) }
-            )
-        }
+        let errors = ErrorLog()
+        let port = try attachStation(to: radio, seen: seen, errors: errors)
         scheduler.sync { port.transmit(TxRequest(frame: [0xd0], channel: .channel6, cookie: 7)) }
-        var statuses: [TxStatus] = []
-        for _ in 0..<200 where statuses.isEmpty {
-            usleep(5_000)
-            statuses = scheduler.sync { seen.statuses }
-        }
+        let statuses = awaitStatuses(in: seen, count: 1)
         #expect(statuses.map(\.cookie) == [7])
         #expect(statuses.map(\.acknowledged) == [false])
         #expect(
-            scheduler.sync { errors }
+            scheduler.sync { errors.entries }
                 == [.kernelRefused(command: 59, errno: 16, message: "Device or resource busy")]
         )
     }
@@ -327,25 +338,14 @@ final class ScriptedKernel: NL80211Transport, @unchecked Sendable {
             radio.close()
         }
         let seen = Seen()
-        var errors: [RadioError] = []
-        let port = try scheduler.sync { () throws(AirError) -> any AirPort in
-            radio.errorHandler = { errors.append($0) }
-            return try radio.attach(
-                StationConfiguration(addresses: [MACAddress(2, 0, 0, 0, 0, 1)], name: "accessory"),
-                receive: { seen.receptions.append($0) },
-                transmitted: { seen.statuses.append($0) }
-            )
-        }
+        let errors = ErrorLog()
+        let port = try attachStation(to: radio, seen: seen, errors: errors)
         for cookie in UInt64(1)...3 {
             scheduler.sync { port.transmit(TxRequest(frame: [0xd0, 0x00], channel: .channel6, cookie: cookie)) }
         }
-        var statuses: [TxStatus] = []
-        for _ in 0..<200 where statuses.count < 3 {
-            usleep(5_000)
-            statuses = scheduler.sync { seen.statuses }
-        }
+        let statuses = awaitStatuses(in: seen, count: 3)
         #expect(statuses.map(\.acknowledged) == [false, false, false])
-        #expect(scheduler.sync { errors } == [expected])
+        #expect(scheduler.sync { errors.entries } == [expected])
         #expect(expected.endsTheRadio)
         #expect(!RadioError.kernelRefused(command: 59, errno: 16, message: "Device or resource busy").endsTheRadio)
         #expect(scheduler.sync { tap.frames }.isEmpty)
@@ -360,13 +360,7 @@ final class ScriptedKernel: NL80211Transport, @unchecked Sendable {
             scheduler.stop()
             radio.close()
         }
-        let port = try scheduler.sync { () throws(AirError) -> any AirPort in
-            try radio.attach(
-                StationConfiguration(addresses: [MACAddress(2, 0, 0, 0, 0, 1)], name: "accessory"),
-                receive: { _ in },
-                transmitted: { _ in }
-            )
-        }
+        let port = try attachStation(to: radio, seen: Seen())
         scheduler.sync { port.transmit(TxRequest(frame: [0xd0, 0x00, 0x01], channel: .channel6, cookie: 1)) }
         #expect(scheduler.sync { tap.frames } == [[0xd0, 0x00, 0x01]])
     }
@@ -410,15 +404,8 @@ final class ScriptedKernel: NL80211Transport, @unchecked Sendable {
             radio.close()
         }
         let seen = Seen()
-        var errors: [RadioError] = []
-        let port = try scheduler.sync { () throws(AirError) -> any AirPort in
-            radio.errorHandler = { errors.append($0) }
-            return try radio.attach(
-                StationConfiguration(addresses: [MACAddress(2, 0, 0, 0, 0, 1)], name: "accessory"),
-                receive: { seen.receptions.append($0) },
-                transmitted: { seen.statuses.append($0) }
-            )
-        }
+        let errors = ErrorLog()
+        let port = try attachStation(to: radio, seen: seen, errors: errors)
         scheduler.sync {
             port.listeningChannels = [.channel6]
             port.transmit(TxRequest(frame: [0xd0, 0x00], channel: .channel6, cookie: 9))
@@ -428,16 +415,12 @@ final class ScriptedKernel: NL80211Transport, @unchecked Sendable {
             radio.eventsWereLost()
             radio.eventsWereLost()
         }
-        var statuses: [TxStatus] = []
-        for _ in 0..<200 where statuses.isEmpty {
-            usleep(5_000)
-            statuses = scheduler.sync { seen.statuses }
-        }
+        let statuses = awaitStatuses(in: seen, count: 1)
         #expect(statuses.map(\.cookie) == [9])
         #expect(statuses.map(\.acknowledged) == [false])
         // Cancel period 0x10, ask for a new one; the second loss cancels 0x11 and asks again.
         #expect(kernel.commands == [55, 59, 56, 55, 56, 55])
-        #expect(scheduler.sync { errors } == [.eventsLost(interface: "wlan0")])
+        #expect(scheduler.sync { errors.entries } == [.eventsLost(interface: "wlan0")])
     }
 
     final class Recorder: AirTap, @unchecked Sendable {
