@@ -15,18 +15,8 @@ struct OperatorOptions: ParsableArguments {
     )
     var pin: String?
 
-    @Option(
-        name: .customLong("pin-command"),
-        help: ArgumentHelp(
-            "Run CMD for each PIN the accessory shows; the first line it prints is the PIN "
-                + "(docs/guides/foreign-accessories.md).",
-            valueName: "cmd"
-        )
-    )
-    var pinCommand: String?
-
-    @Option(name: .customLong("pin-timeout"), help: ArgumentHelp("Seconds --pin-command may take.", valueName: "s"))
-    var pinTimeout: Double = OperatorAccess.defaultPINTimeout
+    @OptionGroup var pinReading: PINCommandOptions
+    var pinCommand: String? { pinReading.pinCommand }
 
     @Option(
         name: .customLong("reboot-command"),
@@ -68,14 +58,12 @@ struct OperatorOptions: ParsableArguments {
         if let pin, let problem = PINInput.problem(with: pin, length: nil) {
             throw ValidationError("--pin \"\(pin.prefix(20))\" \(problem)")
         }
-        for (option, value) in [
-            ("--pin-command", pinCommand), ("--reboot-command", rebootCommand), ("--reset-command", resetCommand),
-        ] where value?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+        for (option, value) in [("--reboot-command", rebootCommand), ("--reset-command", resetCommand)]
+        where value?.trimmingCharacters(in: .whitespaces).isEmpty == true {
             throw ValidationError("\(option) is empty")
         }
-        for (option, value) in [("--pin-timeout", pinTimeout), ("--command-timeout", commandTimeout)]
-        where !(value > 0 && value <= 3600) {
-            throw ValidationError("\(option) must be more than 0 and at most 3600 seconds")
+        if !(commandTimeout > 0 && commandTimeout <= 3600) {
+            throw ValidationError("--command-timeout must be more than 0 and at most 3600 seconds")
         }
     }
 
@@ -103,8 +91,8 @@ struct OperatorOptions: ParsableArguments {
         let input: PINInput
         if let pin {
             input = .given(pin)
-        } else if let pinCommand {
-            input = .command(OperatorCommand(pinCommand, timeoutSeconds: pinTimeout, option: "--pin-command"))
+        } else if let command = pinReading.command {
+            input = .command(command)
         } else {
             input = .display
         }
@@ -127,5 +115,36 @@ struct OperatorOptions: ParsableArguments {
         if let rebootCommand { arguments += ["--reboot-command", rebootCommand] }
         if let resetCommand { arguments += ["--reset-command", resetCommand] }
         return arguments
+    }
+}
+
+/// `--pin-command` and `--pin-timeout`: a command that prints the PIN the accessory shows, for `run`
+/// (through ``OperatorOptions``) and `pair` alike (docs/guides/foreign-accessories.md).
+struct PINCommandOptions: ParsableArguments {
+    @Option(
+        name: .customLong("pin-command"),
+        help: ArgumentHelp(
+            "Run CMD for each PIN the accessory shows; the first line it prints is the PIN "
+                + "(docs/guides/foreign-accessories.md).",
+            valueName: "cmd"
+        )
+    )
+    var pinCommand: String?
+
+    @Option(name: .customLong("pin-timeout"), help: ArgumentHelp("Seconds --pin-command may take.", valueName: "s"))
+    var pinTimeout: Double = OperatorAccess.defaultPINTimeout
+
+    func validate() throws {
+        if pinCommand?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+            throw ValidationError("--pin-command is empty")
+        }
+        if !(pinTimeout > 0 && pinTimeout <= 3600) {
+            throw ValidationError("--pin-timeout must be more than 0 and at most 3600 seconds")
+        }
+    }
+
+    /// The command to run, when one was given.
+    var command: OperatorCommand? {
+        pinCommand.map { OperatorCommand($0, timeoutSeconds: pinTimeout, option: "--pin-command") }
     }
 }

@@ -121,18 +121,7 @@ struct PairCommand: ParsableCommand {
     )
     var pin: String?
 
-    @Option(
-        name: .customLong("pin-command"),
-        help: ArgumentHelp(
-            "Run CMD once the accessory shows its PIN; the first line it prints is the PIN "
-                + "(docs/guides/foreign-accessories.md).",
-            valueName: "cmd"
-        )
-    )
-    var pinCommand: String?
-
-    @Option(name: .customLong("pin-timeout"), help: ArgumentHelp("Seconds --pin-command may take.", valueName: "s"))
-    var pinTimeout: Double = OperatorAccess.defaultPINTimeout
+    @OptionGroup var pinReading: PINCommandOptions
 
     @Flag(help: "Read the PIN off the accessory's display (the default without --pin or --pin-command).")
     var pinFromDisplay = false
@@ -140,14 +129,8 @@ struct PairCommand: ParsableCommand {
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
-        let sources = [pin != nil, pinCommand != nil, pinFromDisplay].filter { $0 }.count
+        let sources = [pin != nil, pinReading.pinCommand != nil, pinFromDisplay].filter { $0 }.count
         if sources > 1 { throw ValidationError("give one of --pin, --pin-command and --pin-from-display") }
-        if pinCommand?.trimmingCharacters(in: .whitespaces).isEmpty == true {
-            throw ValidationError("--pin-command is empty")
-        }
-        if !(pinTimeout > 0 && pinTimeout <= 3600) {
-            throw ValidationError("--pin-timeout must be more than 0 and at most 3600 seconds")
-        }
         // What the accessory can show; anything else would only spend one of its attempts.
         if let pin, let problem = PINInput.problem(with: pin, length: nil) {
             throw ValidationError("--pin \"\(pin.prefix(20))\" \(problem)")
@@ -168,12 +151,11 @@ struct PairCommand: ParsableCommand {
             phoneState: pairing.phoneState
         )
         guard let found = try phoneSession.findOrFinish(service: service, options: pairing) else { return }
-        guard let pinCommand else {
+        guard let command = pinReading.command else {
             let outcome = phoneSession.pair(with: found, pin: pin, timeout: pairing.timeout)
             try phoneSession.finish(outcome, service: service, json: pairing.json)
             return
         }
-        let command = OperatorCommand(pinCommand, timeoutSeconds: pinTimeout, option: "--pin-command")
         let outcome: PairingOutcome
         do throws(OperatorCommandError) {
             outcome = try phoneSession.pair(
