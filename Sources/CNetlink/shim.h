@@ -38,8 +38,8 @@ static inline struct nlattr *cnl_nested_next(const struct nlattr *current, int *
 static inline int cnl_ok(const struct nlattr *attribute, int remaining) {
     return nla_ok(attribute, remaining);
 }
-/// `SIOCGIFFLAGS` / `SIOCSIFFLAGS` and `SIOCSIFHWADDR` on a datagram socket (netdevice(7)): the
-/// interface's IFF_UP flag and its MAC address. `struct ifreq` and its union do not import
+/// `SIOCGIFFLAGS` / `SIOCSIFFLAGS` and `SIOCSIFHWADDR` on a datagram socket (netdevice(7)): bringing
+/// an interface down and up, and its MAC address (the radio target gives each test's phone its NMI). `struct ifreq` and its union do not import
 /// usefully into Swift. Each returns 0 or -errno.
 static inline int cnl_link_ioctl(unsigned long request, struct ifreq *ifr) {
     int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
@@ -47,15 +47,6 @@ static inline int cnl_link_ioctl(unsigned long request, struct ifreq *ifr) {
     int result = ioctl(fd, request, ifr) < 0 ? -errno : 0;
     close(fd);
     return result;
-}
-
-/// Whether `name` is up (1), down (0), or -errno.
-static inline int cnl_link_is_up(const char *name) {
-    struct ifreq ifr;
-    memset(&ifr, 0, sizeof ifr);
-    strncpy(ifr.ifr_name, name, IFNAMSIZ - 1);
-    int result = cnl_link_ioctl(SIOCGIFFLAGS, &ifr);
-    return result < 0 ? result : (ifr.ifr_flags & IFF_UP) != 0;
 }
 
 /// Brings `name` up or down.
