@@ -21,7 +21,8 @@ import Foundation
 /// only there), except a reader thread that blocks on the event socket, parses events and
 /// posts them to the executor. `@unchecked Sendable` for the same reasons as ``SocketAir``.
 ///
-/// Not verified on hardware: this machine has no cfg80211 (docs/guides/nl80211.md says what is).
+/// Verified on a real kernel with mac80211_hwsim radios (ci/uml), not on hardware;
+/// docs/guides/nl80211.md says what is.
 public final class NL80211Radio: Air, @unchecked Sendable {
     public let wallClock: WallClockScheduler
     public var scheduler: any EventScheduler { wallClock }
