@@ -44,6 +44,23 @@ import Testing
         #expect(try Self.applicability("WA/RECON/BI-06", on: controlled) == .applicable)
     }
 
+    /// A publish update is not a profile variant: `accessory-emu`'s control socket drives it
+    /// (`update-service`), so WA/DISC/UPD/BV-01 runs on a socket target with `--control`; without
+    /// it the skip names that option.
+    @Test func aPublishUpdateRunsThroughTheControlSocket() throws {
+        let controlled = SocketTarget(path: "/tmp/air", profile: Synthetic.profile, controlPath: "/tmp/control")
+        #expect(try Self.applicability("WA/DISC/UPD/BV-01", on: controlled) == .applicable)
+        #expect(
+            try Self.applicability("WA/DISC/UPD/BV-01", on: Self.socket())
+                == .notApplicable(
+                    reason: "needs the accessory to update its publish: the accessory on socket:/tmp/air was "
+                        + "started outside the runner: give --control PATH for accessory-emu (update-service)"
+                )
+        )
+        // A profile variant still needs an accessory the runner starts, control socket or not.
+        #expect(try Self.applicability("WA/DISC/PUB/BV-04", on: controlled) != .applicable)
+    }
+
     /// A target whose air carries only NAN USD (a station interface through nl80211) has no
     /// cluster: every data-path test and the synchronization test skip with that reason; discovery
     /// and pairing tests still run.

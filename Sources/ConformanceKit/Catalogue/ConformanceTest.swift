@@ -17,6 +17,9 @@ public struct ConformanceTest: Sendable {
     public let needsReconfigureWhen: ProfileCondition?
     /// The test factory-resets the accessory (every pairing forgotten).
     public let needsFactoryReset: Bool
+    /// The test has the accessory update a service's publish while it runs (new TXT record),
+    /// which `accessory-emu` does on its control socket's `update-service`.
+    public let needsPublishUpdate: Bool
     /// The test judges from the accessory's own event log, which only `accessory-emu` keeps
     /// (docs/reference/events.md); the air shows nothing of it.
     public let needsEventLog: Bool
@@ -45,6 +48,7 @@ public struct ConformanceTest: Sendable {
         needsReconfigure: Bool = false,
         needsReconfigureWhen: ProfileCondition? = nil,
         needsFactoryReset: Bool = false,
+        needsPublishUpdate: Bool = false,
         needsEventLog: Bool = false,
         needsCluster: Bool = false,
         needsProtectedFrames: Bool = false,
@@ -63,6 +67,7 @@ public struct ConformanceTest: Sendable {
         self.needsReconfigure = needsReconfigure
         self.needsReconfigureWhen = needsReconfigureWhen
         self.needsFactoryReset = needsFactoryReset
+        self.needsPublishUpdate = needsPublishUpdate
         self.needsEventLog = needsEventLog
         self.needsCluster = needsCluster
         self.needsProtectedFrames = needsProtectedFrames
@@ -82,6 +87,7 @@ public struct ConformanceTest: Sendable {
         needsReconfigure: Bool = false,
         needsReconfigureWhen: ProfileCondition? = nil,
         needsFactoryReset: Bool = false,
+        needsPublishUpdate: Bool = false,
         needsEventLog: Bool = false,
         needsCluster: Bool = false,
         needsProtectedFrames: Bool = false,
@@ -99,6 +105,7 @@ public struct ConformanceTest: Sendable {
             needsReconfigure: needsReconfigure,
             needsReconfigureWhen: needsReconfigureWhen,
             needsFactoryReset: needsFactoryReset,
+            needsPublishUpdate: needsPublishUpdate,
             needsEventLog: needsEventLog,
             needsCluster: needsCluster,
             needsProtectedFrames: needsProtectedFrames,
@@ -126,6 +133,9 @@ public struct ConformanceTest: Sendable {
         }
         if needsReconfigure, case .unavailable(let reason) = capabilities.reconfigure {
             return .notApplicable(reason: "needs to reconfigure the accessory: \(reason)")
+        }
+        if needsPublishUpdate, case .unavailable(let reason) = capabilities.publishUpdate {
+            return .notApplicable(reason: "needs the accessory to update its publish: \(reason)")
         }
         if needsCluster, case .unavailable(let reason) = capabilities.cluster {
             return .notApplicable(reason: "needs a NAN cluster: \(reason)")
@@ -300,6 +310,9 @@ public struct TargetCapabilities: Hashable, Sendable {
     /// The factory reset: `accessory-emu reset` where the runner owns the accessory, the control
     /// socket's `factory-reset`, or the operator's `--reset-command`.
     public var factoryReset: TargetAbility
+    /// Having the accessory update a service's publish (a new TXT record): `accessory-emu` started by
+    /// the runner, or on its control socket (`update-service`).
+    public var publishUpdate: TargetAbility
     /// The accessory's own event log (docs/reference/events.md): `accessory-emu` started by the
     /// runner shows it; a device on an air does not.
     public var eventLog: TargetAbility
@@ -316,6 +329,7 @@ public struct TargetCapabilities: Hashable, Sendable {
         restart: TargetAbility = .available,
         reconfigure: TargetAbility = .available,
         factoryReset: TargetAbility? = nil,
+        publishUpdate: TargetAbility? = nil,
         eventLog: TargetAbility = .available,
         cluster: TargetAbility = .available,
         protectedFrames: TargetAbility = .available
@@ -325,6 +339,7 @@ public struct TargetCapabilities: Hashable, Sendable {
         self.restart = restart
         self.reconfigure = reconfigure
         self.factoryReset = factoryReset ?? restart
+        self.publishUpdate = publishUpdate ?? reconfigure
         self.eventLog = eventLog
         self.cluster = cluster
         self.protectedFrames = protectedFrames

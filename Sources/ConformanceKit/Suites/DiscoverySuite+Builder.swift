@@ -15,6 +15,7 @@ extension DiscoverySuite {
             requires: [TestRequirement] = [],
             needsReconfigure: Bool = false,
             needsReconfigureWhen: ProfileCondition? = nil,
+            needsPublishUpdate: Bool = false,
             needsCluster: Bool = false,
             budget: Interval = .seconds(60),
             brokenBy: [FaultName],
@@ -30,6 +31,7 @@ extension DiscoverySuite {
                 requires: requires,
                 needsReconfigure: needsReconfigure,
                 needsReconfigureWhen: needsReconfigureWhen,
+                needsPublishUpdate: needsPublishUpdate,
                 needsCluster: needsCluster,
                 budget: budget,
                 faultContract: FaultContract(brokenBy: brokenBy, steps: steps, conditional: conditional)

@@ -67,7 +67,7 @@ extension DiscoverySuite.Builder {
                 "WA/DISC/UPD/BV-01",
                 "A publish update brings new service info and a new service update indicator",
                 tags: ["update"],
-                needsReconfigure: true,
+                needsPublishUpdate: true,
                 brokenBy: ["no-service-update-indicator"],
                 steps: [.passiveDiscovery]
             ) { context, suite in

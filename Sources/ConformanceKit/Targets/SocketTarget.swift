@@ -40,6 +40,9 @@ public struct SocketTarget: AccessoryTarget {
             restart: operatorAccess.restartAbility(controlled: controlled, outside: outside, control: true),
             reconfigure: .unavailable(reason: outside),
             factoryReset: operatorAccess.resetAbility(controlled: controlled, outside: outside, control: true),
+            publishUpdate: controlled
+                ? .available
+                : .unavailable(reason: "\(outside): give --control PATH for accessory-emu (update-service)"),
             eventLog: .unavailable(reason: OperatorAccess.noEventLog("socket:\(path)"))
         )
     }
