@@ -14,8 +14,10 @@ import Foundation
 /// path the roles' SDFs become `ADD_NAN_FUNCTION` functions and `NAN_MATCH` events become SDFs
 /// (`NL80211Radio+Offload.swift`); only PASN frames travel whole there.
 ///
-/// Hardware acknowledges and passes up only unicast frames addressed to its own MAC, so a
-/// station on this air should use ``address`` as its NMI.
+/// Hardware acknowledges and passes up only unicast frames addressed to its own MAC, and cfg80211
+/// refuses a frame whose transmitter address is not the interface's (EINVAL,
+/// `cfg80211_mlme_mgmt_tx`): on the USD path a station that attaches with another NMI gives the
+/// interface its address (``attach(_:receive:transmitted:)``), as a device's NMI is its MAC.
 ///
 /// Threads: everything runs on ``wallClock``'s executor (commands go through a socket used
 /// only there), except a reader thread that blocks on the event socket, parses events and
@@ -33,7 +35,13 @@ public final class NL80211Radio: Air, @unchecked Sendable {
     /// Where frames go: the NAN device this radio created, or the interface itself.
     public let device: NL80211Device
     /// The hardware address frames must be sent to for this radio to hear them.
-    public let address: MACAddress?
+    public var address: MACAddress? { addressLock.withLock { currentAddress } }
+    private let addressLock = NSLock()
+    private var currentAddress: MACAddress?
+    /// The interface's own address when a station gave it another (USD path), put back at close.
+    private var originalAddress: MACAddress?
+    /// How the interface's address is changed: `NL80211Socket.setAddress(of:to:)`; a test records.
+    let setInterfaceAddress: @Sendable (String, MACAddress) throws(RadioError) -> Void
     /// How long a command waits for the kernel's answer; nl80211 answers at once, so this only
     /// bounds a hang.
     static let replyTimeoutSeconds = 2
@@ -120,6 +128,9 @@ public final class NL80211Radio: Air, @unchecked Sendable {
         setup: NL80211RadioSetup,
         commands: any NL80211Transport,
         events: NL80211Socket?,
+        setInterfaceAddress: @escaping @Sendable (String, MACAddress) throws(RadioError) -> Void = {
+            (name, address) throws(RadioError) in try NL80211Socket.setAddress(of: name, to: address)
+        },
         scheduler: WallClockScheduler
     ) {
         wallClock = scheduler
@@ -128,7 +139,8 @@ public final class NL80211Radio: Air, @unchecked Sendable {
         wiphy = setup.wiphy
         path = setup.path
         device = setup.device
-        address = setup.address
+        currentAddress = setup.address
+        self.setInterfaceAddress = setInterfaceAddress
         pairingMissing = setup.pairingMissing
         self.commands = commands
         self.events = events
@@ -146,6 +158,9 @@ public final class NL80211Radio: Air, @unchecked Sendable {
     ) throws(AirError) -> any AirPort {
         for address in station.addresses where ports.contains(where: { $0.station.addresses.contains(address) }) {
             throw .addressInUse(address)
+        }
+        if path == .unsynchronizedFrames, let wanted = station.addresses.first, wanted != address {
+            try adopt(wanted)
         }
         let port = Port(station: station, radio: self, receive: receive, transmitted: transmitted)
         ports.append(port)
@@ -167,6 +182,11 @@ public final class NL80211Radio: Air, @unchecked Sendable {
         guard first else { return }
         events?.shutdown()
         readerFinished.wait()
+        // Best effort: the interface goes back to its own address (a failure leaves the NMI on it,
+        // which the next radio on it gives up the same way).
+        if let original = addressLock.withLock({ originalAddress }), let name = interface.name {
+            try? setInterfaceAddress(name, original)
+        }
         // Now, not when the last reference goes: the frame registrations (and a socket-owned NAN
         // device) belong to this socket, and cfg80211 refuses the same registration from the next
         // radio on the interface with EALREADY while it lives (`cfg80211_mlme_register_mgmt`).
@@ -174,6 +194,38 @@ public final class NL80211Radio: Air, @unchecked Sendable {
     }
 
     var isClosed: Bool { closeLock.withLock { closed } }
+
+    /// Gives the interface `wanted` as its address, for a station whose NMI it is (USD path, no other
+    /// station attached): the listening period ends (the interface goes down and up,
+    /// `NL80211Socket.setAddress(of:to:)`) and starts again when the station listens.
+    private func adopt(_ wanted: MACAddress) throws(AirError) {
+        let name = interface.name ?? "the interface"
+        guard ports.allSatisfy({ !$0.attached }) else {
+            throw .unavailable(
+                "nl80211:\(name) carries frames from its own address only, \(address.map { "\($0)" } ?? "unknown"), "
+                    + "which another station on it uses; \(wanted) cannot send there as well"
+            )
+        }
+        if let listening {
+            self.listening = nil
+            _ = try? commands.perform(
+                .cancelRemainOnChannel(familyID: familyID, device: device, cookie: listening.cookie)
+            )
+        }
+        do throws(RadioError) {
+            try setInterfaceAddress(name, wanted)
+        } catch {
+            throw .unavailable(
+                "nl80211:\(name) sends frames only from its own address (\(address.map { "\($0)" } ?? "unknown")), "
+                    + "and giving it the NMI \(wanted) failed: \(error). Run with CAP_NET_ADMIN, or let the "
+                    + "accessory use the interface's address (no radio.nmi in the profile, no --nmi, a fresh --state-dir)"
+            )
+        }
+        addressLock.withLock {
+            if originalAddress == nil { originalAddress = currentAddress }
+            currentAddress = wanted
+        }
+    }
 
     /// Whether `name` is administratively down: IFF_UP (0x1, `linux/if.h`) clear in
     /// `/sys/class/net/NAME/flags`. False when that cannot be read (no sysfs): the kernel's
