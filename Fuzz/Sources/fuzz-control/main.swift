@@ -58,6 +58,10 @@ func seeds() -> [FuzzSeed] {
         #"{"command":"shutdown"}"#,
         #"{"id":2,"command":"status","extra":true}"#,
         #"[1,2,{"command":"status"}]"#,
+        // Issue 21, finding 1: a TXT string of 256 octets ("k=" and 254) stopped the emulator with
+        // SIGILL (the TXT writer's length check); 255 octets is the most a string holds.
+        #"{"command":"update-service","service":"_drone-service._udp","txt":{"k":"\#(String(repeating: "v", count: 254))"}}"#,
+        #"{"command":"update-service","service":"_drone-service._udp","txt":{"k":"\#(String(repeating: "v", count: 253))"}}"#,
     ]
     var seeds = lines.enumerated().map { FuzzSeed(name: "line-\($0.offset + 1)", bytes: Array($0.element.utf8)) }
     let session = [lines[7], lines[8], lines[2], lines[0], lines[5], lines[9], lines[4], lines[1]]

@@ -58,6 +58,47 @@ public enum ControlRequest: Hashable, Sendable {
         }
     }
 
+    /// The most TXT octets an `update-service` may add: RFC 6763 6.2's bound for a record that
+    /// still fits one 1500-octet packet, well inside one 802.11 management frame (2304 octets of
+    /// body, IEEE 802.11-2020 9.2.4.7).
+    public static let maximumTXTUpdateOctets = 1300
+
+    /// The TXT entries of an `update-service`, as they will be written: each key 1 or more
+    /// printable US-ASCII characters other than `=` (RFC 6763 6.4), each `key=value` string at most
+    /// 255 octets (its length is one octet, 6.1), and all of them together at most
+    /// ``maximumTXTUpdateOctets``. Checked here because the TXT writer cannot refuse: a string it
+    /// cannot encode is a programming error there.
+    static func checkTXT(_ txt: [String: String], command: String) throws(ControlRequestError) {
+        var total = 0
+        for (key, value) in txt.sorted(by: { $0.key < $1.key }) {
+            let field = "txt.\(key.prefix(40))"
+            guard !key.isEmpty, key.utf8.allSatisfy({ (0x20...0x7E).contains($0) && $0 != UInt8(ascii: "=") }) else {
+                throw .invalidValue(
+                    command: command,
+                    field: field,
+                    reason: "is not a TXT key: 1 or more printable US-ASCII characters other than \"=\" (RFC 6763 6.4)"
+                )
+            }
+            let octets = key.utf8.count + 1 + value.utf8.count
+            guard octets <= DNSSDTXTRecord.maximumStringOctets else {
+                throw .invalidValue(
+                    command: command,
+                    field: field,
+                    reason: "is \(octets) octets as \"key=value\" in UTF-8; a TXT string holds at most "
+                        + "\(DNSSDTXTRecord.maximumStringOctets) (RFC 6763 6.1)"
+                )
+            }
+            total += 1 + octets
+        }
+        guard total <= maximumTXTUpdateOctets else {
+            throw .invalidValue(
+                command: command,
+                field: "txt",
+                reason: "takes \(total) octets; an update adds at most \(maximumTXTUpdateOctets) (RFC 6763 6.2)"
+            )
+        }
+    }
+
     /// Transmit powers a control request may set: what 2.4 GHz radios can do.
     public static let transmitPowerRange = -10...30
     /// The farthest a control request may place the accessory, in metres.
@@ -114,7 +155,9 @@ extension ControlRequest {
             self = .setTransmitPower(dBm: try fields.integer("dBm", in: Self.transmitPowerRange))
         case "update-service":
             let service = try fields.requiredString("service")
-            self = .updateService(service: service, txt: try fields.stringMap("txt"))
+            let txt = try fields.stringMap("txt")
+            try Self.checkTXT(txt, command: command)
+            self = .updateService(service: service, txt: txt)
         case "renegotiate-schedule":
             let mode: PerformanceMode?
             if let text = try fields.optionalString("mode") {

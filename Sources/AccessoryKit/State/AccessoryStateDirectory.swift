@@ -50,8 +50,15 @@ public final class AccessoryStateDirectory {
         guard record.format == AccessoryIdentityRecord.currentFormat else {
             throw .unsupportedFormat(path: identityPath, format: record.format)
         }
-        guard record.address != nil, record.boots >= 0 else {
-            throw .corrupt(path: identityPath, reason: "the NMI or the boot count is invalid")
+        guard record.address != nil else {
+            throw .corrupt(path: identityPath, reason: "the NMI \"\(record.nmi.prefix(40))\" is not a MAC address")
+        }
+        // Below the maximum, so that counting this boot stays within it.
+        guard (0..<AccessoryIdentityRecord.maximumBoots).contains(record.boots) else {
+            throw .corrupt(
+                path: identityPath,
+                reason: "the boot count \(record.boots) is outside 0..<\(AccessoryIdentityRecord.maximumBoots)"
+            )
         }
         return record
     }
@@ -126,6 +133,10 @@ public struct AccessoryIdentityRecord: Hashable, Sendable, Codable {
     public var format: String
     public var nmi: String
     public var boots: Int
+
+    /// The largest boot count a stored identity may hold: the largest integer every JSON reader
+    /// keeps exactly (2^53 - 1, RFC 8259 6), so counting the next boot can never overflow.
+    public static let maximumBoots = (1 << 53) - 1
 
     public init(nmi: MACAddress, boots: Int) {
         format = Self.currentFormat

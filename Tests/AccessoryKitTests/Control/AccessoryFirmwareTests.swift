@@ -197,6 +197,56 @@ import Testing
         #expect(status["txPowerDBm"] as? Int == 30)
     }
 
+    /// Issue 21, finding 1: an `update-service` whose TXT string is 256 octets stopped the emulator
+    /// (SIGILL in the TXT writer). It is refused with where and why, and the accessory goes on
+    /// publishing; 255 octets, the most a TXT string holds (RFC 6763 6.1), is taken.
+    @Test func aTXTStringTooLongForItsLengthOctetIsRefusedNotFatal() throws {
+        let bench = try Bench()
+        let service = "_drone-service._udp"
+        let tooLong = try bench.reply(
+            #"{"command":"update-service","service":"\#(service)","txt":{"k":"\#(String(repeating: "v", count: 254))"}}"#
+        )
+        #expect(tooLong["ok"] as? Bool == false)
+        let error = try #require(tooLong["error"] as? [String: Any])
+        #expect(error["code"] as? String == "invalid-value")
+        #expect(
+            error["message"] as? String
+                == "update-service: \"txt.k\" is 256 octets as \"key=value\" in UTF-8; a TXT string holds at most 255 (RFC 6763 6.1)"
+        )
+        let longest = try bench.reply(
+            #"{"command":"update-service","service":"\#(service)","txt":{"k":"\#(String(repeating: "v", count: 253))"}}"#
+        )
+        #expect(longest["ok"] as? Bool == true)
+        let updated = bench.air.virtualScheduler.now
+        bench.run(for: 12)
+        #expect(
+            bench.counter.frames.contains { $0.time > updated && $0.transmitter == bench.firmware.accessory.address }
+        )
+        #expect(try bench.result(#"{"command":"status"}"#)["nmi"] != nil)
+    }
+
+    /// Issue 21, finding 1: an identity.json whose boot count is 2^63 - 1 stopped the emulator when
+    /// it counted the next boot. A count at or past 2^53 - 1 is a damaged identity.
+    @Test func aBootCountThatCannotBeCountedOnIsADamagedIdentity() throws {
+        let bench = try Bench()
+        let file = URL(fileURLWithPath: bench.path).appendingPathComponent("identity.json")
+        let stored = try String(contentsOf: file, encoding: .utf8)
+        let damaged = stored.replacingOccurrences(of: #""boots": 1,"#, with: #""boots": 9223372036854775807,"#)
+        #expect(damaged != stored)
+        try damaged.write(to: file, atomically: true, encoding: .utf8)
+        #expect(throws: AccessoryStateError.self) { try bench.state.readIdentity() }
+        let reboot = try bench.reply(#"{"command":"reboot"}"#)
+        #expect(reboot["ok"] as? Bool == false)
+        #expect(((reboot["error"] as? [String: Any])?["message"] as? String)?.contains("9223372036854775807") == true)
+        let edge = stored.replacingOccurrences(of: #""boots": 1,"#, with: #""boots": 9007199254740990,"#)
+        try edge.write(to: file, atomically: true, encoding: .utf8)
+        #expect(
+            try bench.state.boot(proposedAddress: MACAddress(2, 0, 0, 0, 0, 9), profileFixesAddress: false).boots
+                == 9_007_199_254_740_991
+        )
+        #expect(throws: AccessoryStateError.self) { try bench.state.readIdentity() }
+    }
+
     @Test func refusalsAreRepliesAndChangeNothing() throws {
         let bench = try Bench()
         #expect(

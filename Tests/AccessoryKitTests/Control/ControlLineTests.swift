@@ -146,6 +146,43 @@ import Testing
         }
     }
 
+    /// TXT entries that cannot be written are refused at the parser (RFC 6763 6.1, 6.2, 6.4).
+    @Test func txtEntriesMustFitATXTRecord() {
+        func update(_ txt: String) -> String { #"{"command":"update-service","service":"_a._udp","txt":\#(txt)}"# }
+        #expect(Self.refusal(update(#"{"k":"\#(String(repeating: "v", count: 253))"}"#)) == nil)
+        #expect(
+            Self.refusal(update(#"{"k":"\#(String(repeating: "v", count: 254))"}"#))
+                == .invalidValue(
+                    command: "update-service",
+                    field: "txt.k",
+                    reason: "is 256 octets as \"key=value\" in UTF-8; a TXT string holds at most 255 (RFC 6763 6.1)"
+                )
+        )
+        let keyRule = "is not a TXT key: 1 or more printable US-ASCII characters other than \"=\" (RFC 6763 6.4)"
+        #expect(
+            Self.refusal(update(#"{"":"x"}"#))
+                == .invalidValue(command: "update-service", field: "txt.", reason: keyRule)
+        )
+        #expect(
+            Self.refusal(update(#"{"a=b":"x"}"#))
+                == .invalidValue(command: "update-service", field: "txt.a=b", reason: keyRule)
+        )
+        #expect(
+            Self.refusal(update(#"{"caf\u00e9":"x"}"#))
+                == .invalidValue(command: "update-service", field: "txt.café", reason: keyRule)
+        )
+        // Six strings of 250 octets: 1,506 octets with their length octets.
+        let many = (1...6).map { #""k\#($0)":"\#(String(repeating: "v", count: 247))""# }.joined(separator: ",")
+        #expect(
+            Self.refusal(update("{\(many)}"))
+                == .invalidValue(
+                    command: "update-service",
+                    field: "txt",
+                    reason: "takes 1506 octets; an update adds at most 1300 (RFC 6763 6.2)"
+                )
+        )
+    }
+
     @Test func syntaxErrorsNameTheColumn() {
         guard case .notJSON(let column, _)? = Self.refusal(#"{"command": status}"#) else {
             Issue.record("not refused as JSON")
