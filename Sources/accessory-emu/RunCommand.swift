@@ -137,8 +137,11 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
-        if let nmi, MACAddress(string: nmi).map({ !$0.isGroup }) != true {
-            throw ValidationError("--nmi must be an individual MAC address like 02:a0:00:00:00:01, not \"\(nmi)\"")
+        if let nmi, MACAddress(string: nmi)?.isStationAddress != true {
+            throw ValidationError(
+                "--nmi must be an individual MAC address other than 00:00:00:00:00:00, like 02:a0:00:00:00:01, "
+                    + "not \"\(nmi)\""
+            )
         }
         if let air, AirSpecifier(argument: air) == nil {
             throw ValidationError(
@@ -207,6 +210,8 @@ struct RunCommand: ParsableCommand {
             let booted = Result {
                 () throws(AccessoryStateError) -> (AccessoryStateDirectory, AccessoryIdentityRecord) in
                 let directory = try AccessoryStateDirectory(path: stateDir)
+                // Before the boot is counted: a damaged store is exit 3 and stays as it is.
+                _ = try directory.checkPairingStore()
                 let record = try directory.boot(
                     proposedAddress: overrideAddress ?? Accessory.defaultAddress(profile: loaded, seed: options.seed),
                     profileFixesAddress: loaded.radio.nmi != nil || overrideAddress != nil

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `accessory-emu --state-dir`: what the accessory keeps across restarts, and how it
 /// protects it.
 @Suite struct StateDirectoryTests {
@@ -48,6 +52,44 @@ import Testing
         #expect(outcome.standardError.contains("is damaged"))
         #expect(outcome.standardError.contains("not valid JSON at line 1, column 1"))
         #expect(try String(contentsOfFile: directory + "/identity.json", encoding: .utf8) == "not json")
+    }
+
+    /// Issue 21, finding 3: a pairing store that does not read (cut short, not JSON, another
+    /// program's JSON, a FIFO, a directory, a symbolic link loop) stops the emulator at start with
+    /// exit 3, before a boot is counted, and is left exactly as it was (docs/guides/running-the-accessory.md).
+    @Test(arguments: ["truncated", "garbage", "other-format", "fifo", "directory", "symlink-loop"])
+    func aDamagedPairingStoreStopsTheStartAndIsLeftAlone(_ damage: String) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "awb-state-\(UUID().uuidString.prefix(8))"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let store = directory + "/pairings.json"
+        switch damage {
+        case "truncated":
+            try #"{"format": 1, "peers": [{"peerNMI": "02:b0"#.write(toFile: store, atomically: true, encoding: .utf8)
+        case "garbage": try Data([0xFF, 0x00, 0x7B, 0x13]).write(to: URL(fileURLWithPath: store))
+        case "other-format": try #"{"devices": []}"#.write(toFile: store, atomically: true, encoding: .utf8)
+        case "fifo": #expect(mkfifo(store, 0o600) == 0)
+        case "directory": try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: false)
+        default: #expect(symlink(store, store) == 0)
+        }
+        let before = Self.fingerprint(store)
+        let outcome = try await Self.run(directory, seed: 1)
+        #expect(outcome.status == 3, "\(damage): \(outcome.standardError)")
+        #expect(outcome.standardError.contains("pairings.json is damaged"), "\(damage): \(outcome.standardError)")
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(Self.fingerprint(store) == before)
+        #expect(!FileManager.default.fileExists(atPath: directory + "/identity.json"))
+    }
+
+    /// The file's type and contents as lstat(2) and a read show them.
+    static func fingerprint(_ path: String) -> String {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return "absent" }
+        let type = status.st_mode & S_IFMT
+        guard type == S_IFREG else { return "type \(type)" }
+        return (FileManager.default.contents(atPath: path) ?? Data()).base64EncodedString()
     }
 
     @Test func aSecondEmulatorCannotShareTheDirectory() async throws {

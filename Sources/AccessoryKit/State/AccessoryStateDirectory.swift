@@ -77,6 +77,17 @@ public final class AccessoryStateDirectory {
         }
     }
 
+    /// Reads the pairing store whole and returns how many devices it holds, so that a damaged,
+    /// foreign or unreadable store stops the accessory when it starts (exit 3) instead of being
+    /// met at the first pairing, or passed over as if it were empty. The file is left as it is.
+    public func checkPairingStore() throws(AccessoryStateError) -> Int {
+        do {
+            return try pairingStore.load().peers.count
+        } catch {
+            throw AccessoryStateError(error)
+        }
+    }
+
     /// Loads the identity, falling back to `proposed` the first time, counts this boot, and
     /// stores the result. A profile that fixes its NMI overrides what was stored.
     public func boot(

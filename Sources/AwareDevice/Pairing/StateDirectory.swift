@@ -57,14 +57,72 @@ public final class StateDirectory: Sendable {
     /// The full path of `name` in the directory.
     public func filePath(_ name: String) -> String { path + "/" + name }
 
-    /// The contents of `name`, or nil when there is no such file.
+    /// The most a state file may hold: a pairing store of 255 peers is under 150 KiB. Anything
+    /// larger is not a file this program wrote, and reading it whole would cost memory for nothing.
+    public static let maximumFileOctets = 1 << 20
+
+    /// The contents of `name`, or nil when there is no such file. Only a regular file this
+    /// program could have written is read: a symbolic link (a loop among them), a FIFO (whose
+    /// reader would wait forever), a directory or a device, or a file over ``maximumFileOctets``,
+    /// is `.corrupt`, and like every damaged file it is left as it is.
     public func read(_ name: String) throws(DeviceStateError) -> Data? {
         let target = filePath(name)
-        guard FileManager.default.fileExists(atPath: target) else { return nil }
-        guard let data = FileManager.default.contents(atPath: target) else {
-            throw .unusable(path: target, reason: "cannot read it")
+        // O_NOFOLLOW: a link is refused (ELOOP), not followed; O_NONBLOCK: opening a FIFO does
+        // not wait for a writer.
+        let descriptor = open(target, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            switch errno {
+            case ENOENT: return nil
+            case ELOOP: throw .corrupt(path: target, reason: "it is a symbolic link, not a file this program wrote")
+            default: throw .unusable(path: target, reason: String(cString: strerror(errno)))
+            }
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .unusable(path: target, reason: String(cString: strerror(errno)))
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw .corrupt(path: target, reason: "it is \(Self.kind(of: status.st_mode)), not a regular file")
+        }
+        guard status.st_size <= Self.maximumFileOctets else {
+            throw .corrupt(
+                path: target,
+                reason: "it is \(status.st_size) octets; a state file holds at most \(Self.maximumFileOctets)"
+            )
+        }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unusable(path: target, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+            // It grew while being read: not a file at rest.
+            guard data.count <= Self.maximumFileOctets else {
+                throw .corrupt(
+                    path: target,
+                    reason: "it is over \(Self.maximumFileOctets) octets; a state file holds at most that"
+                )
+            }
         }
         return data
+    }
+
+    /// What a file type is, in words (`stat`'s `S_IFMT`).
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFLNK: "a symbolic link"
+        default: "not a regular file"
+        }
     }
 
     /// Replaces `name` with `data` so that a crash at any point leaves either the old or the new

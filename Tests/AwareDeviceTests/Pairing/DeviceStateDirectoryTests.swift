@@ -76,4 +76,41 @@ import Glibc
         #expect(try directory.remove("a.json") == false)
         #expect(temporary.contents("a.json") == nil)
     }
+
+    /// Issue 21, finding 3: only a regular file this program could have written is read. A
+    /// symbolic link (here a loop), a FIFO (whose open would wait for a writer forever), a
+    /// directory and a file past the size limit are damaged, and each is left as it was.
+    @Test func onlyARegularFileOfBoundedSizeIsRead() throws {
+        let temporary = TemporaryDirectory()
+        defer { temporary.remove() }
+        let directory = try StateDirectory(path: temporary.path)
+        func refusal(_ name: String) -> String? {
+            do {
+                _ = try directory.read(name)
+                return nil
+            } catch {
+                guard case .corrupt(_, let reason) = error else { return "not corrupt: \(error)" }
+                return reason
+            }
+        }
+        #expect(symlink(temporary.file("loop.json"), temporary.file("loop.json")) == 0)
+        #expect(refusal("loop.json") == "it is a symbolic link, not a file this program wrote")
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: temporary.file("real.json")))
+        #expect(symlink(temporary.file("real.json"), temporary.file("link.json")) == 0)
+        #expect(refusal("link.json") == "it is a symbolic link, not a file this program wrote")
+        #expect(mkfifo(temporary.file("fifo.json"), 0o600) == 0)
+        #expect(refusal("fifo.json") == "it is a FIFO, not a regular file")
+        try FileManager.default.createDirectory(atPath: temporary.file("dir.json"), withIntermediateDirectories: false)
+        #expect(refusal("dir.json") == "it is a directory, not a regular file")
+        let large = Data(count: StateDirectory.maximumFileOctets + 1)
+        try large.write(to: URL(fileURLWithPath: temporary.file("large.json")))
+        #expect(refusal("large.json") == "it is 1048577 octets; a state file holds at most 1048576")
+        let exact = Data(repeating: 0x20, count: StateDirectory.maximumFileOctets)
+        try exact.write(to: URL(fileURLWithPath: temporary.file("exact.json")))
+        #expect(try directory.read("exact.json") == exact)
+        // Left as they were.
+        var status = stat()
+        #expect(lstat(temporary.file("loop.json"), &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+        #expect(lstat(temporary.file("fifo.json"), &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    }
 }
