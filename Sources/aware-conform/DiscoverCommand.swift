@@ -194,15 +194,17 @@ struct DiscoveryListing {
         ]
         for entry in entries {
             let result = entry.result
-            let txt =
-                result.txtRecord?.strings.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ") ?? "-"
+            // What the accessory sent, escaped: a TXT value is the sender's to choose, and a raw ESC
+            // would drive the reader's terminal (TerminalText).
+            let txt = result.txtRecord?.strings.map { TerminalText.escaped($0) }.joined(separator: " ") ?? "-"
             let name = result.serviceName.padding(toLength: 26, withPad: " ", startingAt: 0)
             var line =
                 "\(name) \(String(result.publishInstanceID).leftPadded(4))  \(result.publisherAddress)  "
                 + "\(String(result.rssiDBm).leftPadded(4))  \(txt)"
             switch entry.verdict {
-            case .success(let offered)?: line += "   [offered as \"\(offered.pairingName ?? offered.modelName)\"]"
-            case .failure(let reason)?: line += "   [not offered: \(reason)]"
+            case .success(let offered)?:
+                line += "   [offered as \"\(TerminalText.escaped(offered.pairingName ?? offered.modelName))\"]"
+            case .failure(let reason)?: line += "   [not offered: \(TerminalText.escaped("\(reason)"))]"
             case nil: break
             }
             lines.append(line)

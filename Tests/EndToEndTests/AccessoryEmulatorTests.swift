@@ -76,6 +76,18 @@ import Testing
         #expect(run.standardError.contains("unknown fault"))
     }
 
+    /// Issue 21, finding 9: the null address is no station's address (nor is a group address).
+    @Test(arguments: ["00:00:00:00:00:00", "01:00:5e:00:00:01"])
+    func anNMIThatNoStationCanHaveIsAUsageError(_ nmi: String) async throws {
+        let run = try await CommandRunner.run(
+            "accessory-emu",
+            ["--profile", "Profiles/drone.json", "--air", "sim", "--duration", "1", "--nmi", nmi]
+        )
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("--nmi must be an individual MAC address other than 00:00:00:00:00:00"))
+        #expect(run.standardOutput.isEmpty)
+    }
+
     @Test func aBadProfileExitsTwoBeforeJoiningAnyAir() async throws {
         let run = try await CommandRunner.run(
             "accessory-emu",

@@ -118,11 +118,13 @@ extension ControlRequest {
         case "reboot":
             let nmi: MACAddress?
             if let text = try fields.optionalString("nmi") {
-                guard let address = MACAddress(string: text), !address.isGroup else {
+                guard let address = MACAddress(string: text), address.isStationAddress else {
                     throw .invalidValue(
                         command: command,
                         field: "nmi",
-                        reason: "must be an individual MAC address like 02:a0:00:00:00:01, not \"\(text.prefix(40))\""
+                        reason:
+                            "must be an individual MAC address other than 00:00:00:00:00:00, like 02:a0:00:00:00:01, "
+                            + "not \"\(text.prefix(40))\""
                     )
                 }
                 nmi = address

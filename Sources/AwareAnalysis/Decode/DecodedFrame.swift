@@ -123,7 +123,7 @@ extension DecodedValue {
         case .bits(let v, let digits): "0x" + Self.hex(v, digits: digits)
         case .flag(let v): v ? "yes" : "no"
         case .bytes(let v): v.isEmpty ? "(empty)" : HexString.encode(v)
-        case .text(let v): "\"\(v)\""
+        case .text(let v): "\"\(TerminalText.escaped(v))\""
         case .address(let v): v.description
         case .named(let v, let name): "\(name) (\(v))"
         case .fields, .list: nil

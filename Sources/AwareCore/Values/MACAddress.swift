@@ -22,6 +22,10 @@ public struct MACAddress: Hashable, Sendable, Comparable, CustomStringConvertibl
     /// The group bit (I/G) of the first octet: multicast or broadcast.
     public var isGroup: Bool { octets[0] & 0x01 != 0 }
     public var isBroadcast: Bool { octets.allSatisfy { $0 == 0xFF } }
+    /// Whether a station can have this address as its own: individual (I/G bit clear) and not
+    /// all zeros, the null address that names no station (Linux and hostap read it as "unset",
+    /// `is_zero_ether_addr`).
+    public var isStationAddress: Bool { !isGroup && octets.contains { $0 != 0 } }
 
     public var description: String {
         octets.map { HexString.byte($0) }.joined(separator: ":")

@@ -102,7 +102,18 @@ import Testing
                 .invalidValue(
                     command: "reboot",
                     field: "nmi",
-                    reason: #"must be an individual MAC address like 02:a0:00:00:00:01, not "01:00:5e:00:00:01""#
+                    reason:
+                        #"must be an individual MAC address other than 00:00:00:00:00:00, like 02:a0:00:00:00:01, not "01:00:5e:00:00:01""#
+                ), "invalid-value", ""
+            ),
+            // Issue 21, finding 9: the null address was accepted and saved as the accessory's NMI.
+            (
+                #"{"command":"reboot","nmi":"00:00:00:00:00:00"}"#,
+                .invalidValue(
+                    command: "reboot",
+                    field: "nmi",
+                    reason:
+                        #"must be an individual MAC address other than 00:00:00:00:00:00, like 02:a0:00:00:00:01, not "00:00:00:00:00:00""#
                 ), "invalid-value", ""
             ),
             (
