@@ -291,6 +291,13 @@ final class AccessoryPairing: PairingDelegate {
             if faults.contains(.keysSurviveReset), let store = manager.store { Self.writeShadowCopy(store) }
         case .storeFailed(let error):
             emit("error", [("message", .string("pairing store: \(error)"))], "pairing store: \(error)")
+        case .pairingNotKept(let peer):
+            emit(
+                "pairing_not_kept",
+                [("peer", .string(peer.description))],
+                "the pairing with \(peer) was not kept: its keys could not be stored (the error before says why); "
+                    + "no NIK went back, so the phone knows the next connection needs a PIN"
+            )
         case .bootstrapComeback, .bootstrapAuthorized, .frame3Unacknowledged, .attemptEnded:
             break
         }

@@ -358,8 +358,10 @@ extension PairingManager {
         guard let attempt, let result = attempt.result, !attempt.ended else { return }
         guard case .success(let nik) = NIKDelivery.receive(message.attributes, nmKEK: result.nmKEK) else { return }
         let record = record(of: result, peer: attempt.accessory, nik: nik)
-        keep(record)
-        persist(record)
+        if let failure = keepDurably(record) {
+            end(.notStored(result, failure))
+            return
+        }
         end(.paired(result, nikSent: true, nikReceived: true))
     }
 }

@@ -320,11 +320,11 @@ extension PairingManager {
             return
         }
         sessions[peer] = nil
-        if exchange {
-            let record = record(of: result, peer: peer, nik: nik)
-            keep(record)
-            persist(record)
-        }
+        // Our NIK completes the exchange: the phone caches the pairing once it has it. A pairing
+        // whose keys could not be stored would be gone after a restart while the phone still
+        // counts on it, so it is not completed: no NIK goes back, and the phone learns that the
+        // next connection needs a PIN (its "no-nik").
+        if exchange, keepDurably(record(of: result, peer: peer, nik: nik)) != nil { return }
         // A configured 0 ("no expiry") goes on the air as NIKDelivery.noExpiryLifetime, not as
         // a 12-hour lifetime a phone would honour by forgetting the accessory.
         let lifetime =

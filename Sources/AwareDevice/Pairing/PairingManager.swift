@@ -206,15 +206,32 @@ public final class PairingManager {
         records.append(record)
     }
 
-    /// Writes `record` to the store, if there is one. A failure is reported, never hidden.
-    func persist(_ record: PairingRecord) {
-        guard let store, !configuration.deviations.contains(.forgetsPairings) else { return }
+    /// Writes `record` to the store, if there is one; the store's error when it refused or
+    /// failed (reported, never hidden), so that the caller does not complete a pairing that would
+    /// be gone after a restart.
+    @discardableResult
+    func persist(_ record: PairingRecord) -> DeviceStateError? {
+        guard let store, !configuration.deviations.contains(.forgetsPairings) else { return nil }
         do throws(DeviceStateError) {
             try store.upsert(record, cap: configuration.maxPairedDevices)
             report(.recordStored(record))
+            return nil
         } catch {
             report(.storeFailed(error))
+            return error
         }
+    }
+
+    /// Keeps `record` in memory and in the store, or in neither: a pairing whose keys are not
+    /// durable is not kept, so memory and disk never disagree after a restart. The store's error
+    /// when it was not kept (``PairingEvent/pairingNotKept(peer:)`` says so too).
+    func keepDurably(_ record: PairingRecord) -> DeviceStateError? {
+        let before = records
+        keep(record)
+        guard let failure = persist(record) else { return nil }
+        records = before
+        report(.pairingNotKept(peer: record.peerNMI))
+        return failure
     }
 
     /// Forgets the pairing with `peer`: its record, in memory and in the store, and the keys its
@@ -369,8 +386,12 @@ public enum PairingEvent: Sendable {
 
     /// A pairing record was written to the store.
     case recordStored(PairingRecord)
-    /// A pairing record could not be written: it is kept in memory only.
+    /// A pairing record could not be written (a full disk, a damaged store).
     case storeFailed(DeviceStateError)
+    /// The keys of a completed setup could not be stored, so the pairing was not kept, in memory
+    /// either, and the NIK exchange was not completed: neither side caches it, and the next
+    /// connection needs a PIN. The store's failure came just before as ``storeFailed(_:)``.
+    case pairingNotKept(peer: MACAddress)
 }
 
 /// How an initiator's pairing or verification attempt ended.
@@ -382,6 +403,9 @@ public enum PairingAttemptResult: Sendable {
     case reconnected(PASNResult)
     /// Nothing cached resolves the accessory (it advertises no NIRA when `advertisesNIRA` is false).
     case noCachedKeys(advertisesNIRA: Bool)
+    /// The setup completed and the NIKs came, but this side could not store the keys: nothing is
+    /// kept, and a reconnect needs a PIN.
+    case notStored(PASNResult, DeviceStateError)
     /// No PIN was entered (none shown, or the delegate gave up reading one): no frame 1 went out.
     case noPIN
     case bootstrapFailed(BootstrapFailure)

@@ -163,6 +163,12 @@ public final class PhonePairing: PairingDelegate {
     private func outcome(of result: PairingAttemptResult) -> PairingOutcome {
         let accessory = accessory ?? manager.device.configuration.address
         switch result {
+        case .notStored(_, let error):
+            return .failed(
+                "phone-store-failed",
+                "paired, but the phone could not store the keys (\(error)): nothing was kept, so a reconnect needs a PIN",
+                accessory: accessory
+            )
         case .noCachedKeys(let advertisesNIRA):
             let detail =
                 advertisesNIRA ? "no cached NIK resolves the accessory's NIRA" : "the accessory advertises no NIRA"
