@@ -398,6 +398,25 @@ func actionFrame(to: MACAddress, from: MACAddress, body: [UInt8] = [0x04, 0x09, 
         #expect(error?.description.contains("belongs to user 65534") == true)
     }
 
+    /// Issue 21, finding 6: in a world-writable air directory another user bound a socket and
+    /// heard 207 frames, the PIN among them. Group- or world-writable air directories are refused.
+    @Test(arguments: [mode_t(0o777), 0o770, 0o1777])
+    func anAirDirectoryOthersMayWriteIsRefused(_ mode: mode_t) throws {
+        let directory = TemporaryAirDirectory()
+        let shared = directory.root + "/shared"
+        #expect(mkdir(shared, 0o700) == 0)
+        #expect(chmod(shared, mode) == 0)
+        let error = #expect(throws: AirError.self) { try SocketAir(path: shared, scheduler: WallClockScheduler()) }
+        #expect(
+            error?.description.contains("may be written by its group or by everyone (mode 0\(String(mode, radix: 8)))")
+                == true
+        )
+        #expect(error?.description.contains("chmod 700") == true)
+        #expect(chmod(shared, 0o755) == 0)
+        let air = try SocketAir(path: shared, scheduler: WallClockScheduler())
+        air.close()
+    }
+
     @Test func theDefaultPathIsPerUser() throws {
         let directory = TemporaryAirDirectory()
         #expect(

@@ -200,6 +200,8 @@ public enum AccessoryStateError: Error, Hashable, Sendable, CustomStringConverti
     case inUse(path: String)
     case corrupt(path: String, reason: String)
     case unsupportedFormat(path: String, format: String)
+    /// Another user could write it: refused, left as it is.
+    case insecure(path: String, reason: String)
     /// The pairing store refused a change (`.pairedDeviceLimit`, `.invalidRecord`).
     case pairingStore(DeviceStateError)
 
@@ -211,6 +213,7 @@ public enum AccessoryStateError: Error, Hashable, Sendable, CustomStringConverti
         case .inUse(let path): self = .inUse(path: path)
         case .corrupt(let path, let reason): self = .corrupt(path: path, reason: reason)
         case .unsupportedFormat(let path, let format): self = .unsupportedFormat(path: path, format: format)
+        case .insecure(let path, let reason): self = .insecure(path: path, reason: reason)
         case .pairedDeviceLimit, .invalidRecord: self = .pairingStore(error)
         }
     }
@@ -225,6 +228,7 @@ public enum AccessoryStateError: Error, Hashable, Sendable, CustomStringConverti
             "\(path) is damaged (\(reason)); it was left as it is: move it away to start afresh"
         case .unsupportedFormat(let path, let format):
             "\(path) has format \"\(format)\", which this accessory-emu does not know"
+        case .insecure(let path, let reason): "refusing to use \(path): \(reason)"
         case .pairingStore(let error): error.description
         }
     }

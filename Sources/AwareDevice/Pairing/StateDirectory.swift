@@ -36,9 +36,16 @@ public final class StateDirectory: Sendable {
                 throw .unusable(path: path, reason: error.localizedDescription)
             }
         }
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw .unusable(path: path, reason: String(cString: strerror(errno))) }
+        if let reason = Self.insecurity(of: status, isDirectory: true) { throw .insecure(path: path, reason: reason) }
         let lockPath = path + "/lock"
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .unusable(path: lockPath, reason: String(cString: strerror(errno))) }
+        if fstat(descriptor, &status) == 0, let reason = Self.insecurity(of: status, isDirectory: false) {
+            close(descriptor)
+            throw .insecure(path: lockPath, reason: reason)
+        }
         // flock locks belong to the open file description, so a second StateDirectory on the
         // same path in this process is kept out as well as another process.
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
@@ -85,6 +92,9 @@ public final class StateDirectory: Sendable {
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw .corrupt(path: target, reason: "it is \(Self.kind(of: status.st_mode)), not a regular file")
         }
+        if let reason = Self.insecurity(of: status, isDirectory: false) {
+            throw .insecure(path: target, reason: reason)
+        }
         guard status.st_size <= Self.maximumFileOctets else {
             throw .corrupt(
                 path: target,
@@ -110,6 +120,23 @@ public final class StateDirectory: Sendable {
             }
         }
         return data
+    }
+
+    /// Why a directory or file of state cannot be trusted, or nil: another user could write keys
+    /// into it or swap it (it belongs to another user, or its group or everyone may write it).
+    /// What another user may write, this program would take as its own pairings. Reading alone is
+    /// not checked: the files are written 0600 and the directory 0700.
+    static func insecurity(of status: stat, isDirectory: Bool) -> String? {
+        let mode = String(status.st_mode & 0o7777, radix: 8)
+        let fix = isDirectory ? "chmod 700" : "chmod 600"
+        if status.st_uid != geteuid() {
+            return "it belongs to user \(status.st_uid), not to this user (\(geteuid())), who could not trust "
+                + "what that user writes there; use a directory of your own"
+        }
+        if status.st_mode & (S_IWGRP | S_IWOTH) != 0 {
+            return "its group or everyone may write it (mode 0\(mode)), so another user could put keys there; \(fix) it"
+        }
+        return nil
     }
 
     /// What a file type is, in words (`stat`'s `S_IFMT`).
@@ -167,6 +194,8 @@ public enum DeviceStateError: Error, Hashable, Sendable, CustomStringConvertible
     case inUse(path: String)
     case corrupt(path: String, reason: String)
     case unsupportedFormat(path: String, format: String)
+    /// Another user could write it (``StateDirectory/insecurity(of:isDirectory:)``): refused, left as it is.
+    case insecure(path: String, reason: String)
     /// Adding one more paired device would exceed the profile's `pairing.maxPairedDevices`.
     case pairedDeviceLimit(Int)
     /// A record the store refuses to write, because it could not read it back.
@@ -182,6 +211,7 @@ public enum DeviceStateError: Error, Hashable, Sendable, CustomStringConvertible
             "\(path) is damaged (\(reason)); it was left as it is: move it away to start afresh"
         case .unsupportedFormat(let path, let format):
             "\(path) has format \"\(format)\", which this program does not know"
+        case .insecure(let path, let reason): "refusing to use \(path): \(reason)"
         case .pairedDeviceLimit(let cap):
             "already paired with \(cap) devices, the most this device keeps; remove one (or factory reset) first"
         case .invalidRecord(let reason): "refusing to store a pairing record: \(reason)"

@@ -134,6 +134,15 @@ enum SocketAirDirectory {
                     + "\(geteuid())); a socket air is private to one user, so choose a directory of your own"
             )
         }
+        // Whoever may create a file in the directory may bind a socket there and hear every frame
+        // of the air, the PIN display among them.
+        guard status.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
+            throw .unavailable(
+                "the socket air directory \(path) may be written by its group or by everyone (mode "
+                    + "0\(String(status.st_mode & 0o7777, radix: 8))), so another user could join the air and hear "
+                    + "every frame, the PIN among them; chmod 700 it, or choose a directory of your own"
+            )
+        }
     }
 
     private static func makeDirectories(_ absolute: String) throws(AirError) {

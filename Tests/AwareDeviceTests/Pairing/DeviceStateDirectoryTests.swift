@@ -113,4 +113,47 @@ import Glibc
         #expect(lstat(temporary.file("loop.json"), &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
         #expect(lstat(temporary.file("fifo.json"), &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
     }
+
+    /// Issue 21, finding 6: what another user may write, this program would take as its own keys.
+    /// A state directory or file its group or everyone may write is refused, and left as it is.
+    @Test func aDirectoryOrFileOthersMayWriteIsRefused() throws {
+        let temporary = TemporaryDirectory()
+        defer { temporary.remove() }
+        try FileManager.default.createDirectory(atPath: temporary.path, withIntermediateDirectories: true)
+        #expect(chmod(temporary.path, 0o777) == 0)
+        #expect {
+            _ = try StateDirectory(path: temporary.path)
+        } throws: { error in
+            guard case DeviceStateError.insecure(_, let reason) = error else { return false }
+            return reason.contains("(mode 0777)") && reason.contains("chmod 700")
+        }
+        #expect(chmod(temporary.path, 0o700) == 0)
+        let directory = try StateDirectory(path: temporary.path)
+        try directory.writeAtomically(Data("{}".utf8), to: "pairings.json")
+        #expect(chmod(temporary.file("pairings.json"), 0o666) == 0)
+        #expect {
+            _ = try directory.read("pairings.json")
+        } throws: { error in
+            guard case DeviceStateError.insecure(_, let reason) = error else { return false }
+            return reason.contains("(mode 0666)") && reason.contains("chmod 600")
+        }
+        // Readable by others is not refused: the writer makes every file 0600 again.
+        #expect(chmod(temporary.file("pairings.json"), 0o644) == 0)
+        #expect(try directory.read("pairings.json") == Data("{}".utf8))
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "needs root to give a file to another user"))
+    func aFileOfAnotherUserIsRefused() throws {
+        let temporary = TemporaryDirectory()
+        defer { temporary.remove() }
+        let directory = try StateDirectory(path: temporary.path)
+        try directory.writeAtomically(Data("{}".utf8), to: "identity.json")
+        #expect(chown(temporary.file("identity.json"), 65_534, 65_534) == 0)
+        #expect {
+            _ = try directory.read("identity.json")
+        } throws: { error in
+            guard case DeviceStateError.insecure(_, let reason) = error else { return false }
+            return reason.contains("belongs to user 65534")
+        }
+    }
 }
