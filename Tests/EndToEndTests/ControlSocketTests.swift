@@ -13,7 +13,10 @@ import Testing
         var control: String { root + "/control" }
         var profile: String { root + "/drone.json" }
 
-        init() throws {
+        var standardError: String { (try? String(contentsOfFile: root + "/stderr", encoding: .utf8)) ?? "" }
+
+        /// With `descriptorLimit` the emulator runs under `ulimit -n` that many.
+        init(descriptorLimit: Int? = nil) throws {
             root = "/tmp/awb-ctl-\(UUID().uuidString.prefix(6))"
             try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
             // The shipped drone as it is (8 paired devices at most): the runner's phones come
@@ -22,14 +25,22 @@ import Testing
                 atPath: CommandRunner.repository.appendingPathComponent("Profiles/drone.json").path,
                 toPath: profile
             )
-            process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("accessory-emu")
-            process.arguments = [
+            let emulator = CommandRunner.productsDirectory.appendingPathComponent("accessory-emu").path
+            let arguments = [
                 "--profile", profile, "--air", "socket:\(air)", "--state-dir", root + "/state", "--control", control,
                 "--json",
             ]
+            if let descriptorLimit {
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", emulator] + arguments
+            } else {
+                process.executableURL = URL(fileURLWithPath: emulator)
+                process.arguments = arguments
+            }
             let output = Pipe()
             process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
+            FileManager.default.createFile(atPath: root + "/stderr", contents: nil)
+            process.standardError = FileHandle(forWritingAtPath: root + "/stderr")
             try process.run()
             var seen = Data()
             while !String(decoding: seen, as: UTF8.self).contains("\"ready\"") {
@@ -49,6 +60,19 @@ import Testing
                 process.waitUntilExit()
             }
             try? FileManager.default.removeItem(atPath: root)
+        }
+
+        /// Runs a Python `script` with the control socket's path as its argument; its output.
+        func python(_ script: String) throws -> String {
+            let python = Process()
+            python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            python.arguments = ["-c", script, control]
+            let output = Pipe()
+            python.standardOutput = output
+            try python.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            python.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
         }
 
         /// Sends `lines` on one connection with Python's socket module; one reply line each.
@@ -142,6 +166,77 @@ import Testing
         // BI-06 reset it last of the restarting tests: a new device again, boot 1.
         let status = try emulator.send([#"{"command":"status"}"#])
         #expect((status.first?["result"] as? [String: Any])?["boot"] as? Int == 1)
+    }
+
+    /// Issue 21, finding 5: one thread per connection, no cap. Now 16 connections are served at
+    /// once; the 17th gets a `busy` reply and is closed, and the socket serves again once one goes.
+    @Test func aConnectionPastTheSixteenthIsToldBusy() throws {
+        let emulator = try Emulator()
+        let output = try emulator.python(
+            """
+            import socket, sys, time
+            held = []
+            for i in range(16):
+                s = socket.socket(socket.AF_UNIX); s.settimeout(10); s.connect(sys.argv[1])
+                f = s.makefile("rw"); f.write('{"command":"status","id":%d}\\n' % i); f.flush()
+                assert '"ok":true' in f.readline()
+                held.append((s, f))
+            extra = socket.socket(socket.AF_UNIX); extra.settimeout(10); extra.connect(sys.argv[1])
+            g = extra.makefile("rw")
+            print(g.readline().strip())
+            print("closed" if g.readline() == "" else "still open")
+            held[0][1].close(); held[0][0].close()
+            # The slot is free once the server has seen that connection end: a client that was
+            # told busy (or found the connection closed on it) tries again, as the reply asks.
+            for attempt in range(100):
+                again = socket.socket(socket.AF_UNIX); again.settimeout(10); again.connect(sys.argv[1])
+                h = again.makefile("rw")
+                try:
+                    h.write('{"command":"status","id":"again"}\\n'); h.flush()
+                    reply = h.readline().strip()
+                except (BrokenPipeError, ConnectionResetError):
+                    reply = '"busy"'
+                if '"busy"' not in reply:
+                    break
+                again.close(); time.sleep(0.05)
+            print(reply[:24])
+            """
+        )
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(output)")
+        #expect(lines.first?.contains(#""code":"busy""#) == true)
+        #expect(lines.first?.contains("at most 16 connections") == true)
+        #expect(lines.dropFirst().first == "closed")
+        #expect(lines.last == #"{"id":"again","ok":true,"#)
+    }
+
+    /// Issue 21, finding 5: out of file descriptors, the accept thread ended and the control
+    /// socket stayed dead. Now it keeps listening, says so once, and answers once descriptors are
+    /// free again.
+    @Test func runningOutOfDescriptorsDoesNotEndTheControlSocket() throws {
+        let emulator = try Emulator(descriptorLimit: 20)
+        let output = try emulator.python(
+            """
+            import socket, sys, time
+            held = []
+            for i in range(30):
+                s = socket.socket(socket.AF_UNIX); s.settimeout(2)
+                try:
+                    s.connect(sys.argv[1])
+                except OSError:
+                    break
+                held.append(s)
+            time.sleep(1.0)
+            for s in held:
+                s.close()
+            time.sleep(0.5)
+            s = socket.socket(socket.AF_UNIX); s.settimeout(10); s.connect(sys.argv[1])
+            f = s.makefile("rw"); f.write('{"command":"status","id":"after"}\\n'); f.flush()
+            print(f.readline().strip()[:24])
+            """
+        )
+        #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == #"{"id":"after","ok":true,"#)
+        #expect(emulator.standardError.contains("control: cannot take a connection now (Too many open files)"))
     }
 
     @Test func controlNeedsTheSocketAir() async throws {

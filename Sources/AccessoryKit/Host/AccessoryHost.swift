@@ -203,6 +203,7 @@ public final class AccessoryHost {
         if controlFromStandardInput {
             ControlChannel(firmware: firmware, scheduler: scheduler, output: output).startReading()
         }
+        server?.acceptTrouble = { [output] in output.warn($0) }
         server?.start()
         Self.logger.debug(
             "serving",

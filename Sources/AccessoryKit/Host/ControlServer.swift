@@ -3,10 +3,12 @@ import AwareRadio
 import AwareWire
 import Foundation
 
-/// `--control PATH`: the accessory's control socket (docs/reference/control.md). Any number of clients
-/// connect; each sends JSON lines and gets exactly one reply line per line, in order. The
-/// lines are parsed and carried out on the scheduler's thread (the accessory's), while each
-/// connection's own thread waits for the reply and writes it.
+/// `--control PATH`: the accessory's control socket (docs/reference/control.md). Up to
+/// ``maximumConnections`` clients at a time; each sends JSON lines and gets exactly one reply line
+/// per line, in order. The lines are parsed and carried out on the scheduler's thread (the
+/// accessory's), while each connection's own thread waits for the reply and writes it. One more
+/// client gets a `busy` reply and is closed; a process out of descriptors keeps listening
+/// (``UnixStreamSocket/Acceptance/unavailable(errno:)``) and serves again once some are free.
 ///
 /// `@unchecked Sendable`: the listener and the clients' sockets are thread-safe themselves;
 /// `firmware` is touched only inside work posted to `scheduler`.
@@ -16,6 +18,13 @@ final class ControlServer: @unchecked Sendable {
     private let scheduler: WallClockScheduler
     private let clients = NSLock()
     private var connections: [UnixStreamSocket] = []
+
+    /// Connections served at once: each has a thread of its own, so their number is bounded.
+    static let maximumConnections = 16
+    /// How long the accept loop waits after the kernel could not hand over a connection.
+    static let acceptRetryMilliseconds: UInt32 = 100
+    /// Told, on the accept thread, once per run of failed accepts (a warning for the operator).
+    var acceptTrouble: (@Sendable (String) -> Void)?
 
     init(path: String, firmware: AccessoryFirmware, scheduler: WallClockScheduler) throws(UnixStreamError) {
         listener = try UnixStreamSocket.listen(path: path)
@@ -27,11 +36,46 @@ final class ControlServer: @unchecked Sendable {
 
     func start() {
         Thread.detachNewThread { [self] in
-            while let client = listener.accept() {
-                clients.withLock { connections.append(client) }
-                Thread.detachNewThread { [self] in serve(client) }
+            var troubled = false
+            while true {
+                switch listener.accept() {
+                case .closed:
+                    return
+                case .unavailable(let code):
+                    if !troubled {
+                        troubled = true
+                        acceptTrouble?(
+                            "control: cannot take a connection now (\(String(cString: strerror(code)))); "
+                                + "still listening on \(path)"
+                        )
+                    }
+                    usleep(Self.acceptRetryMilliseconds * 1000)
+                case .client(let client):
+                    troubled = false
+                    let admitted = clients.withLock {
+                        guard connections.count < Self.maximumConnections else { return false }
+                        connections.append(client)
+                        return true
+                    }
+                    guard admitted else {
+                        refuseBusy(client)
+                        continue
+                    }
+                    Thread.detachNewThread { [self] in serve(client) }
+                }
             }
         }
+    }
+
+    /// One client too many: a `busy` reply, then the connection closes.
+    private func refuseBusy(_ client: UnixStreamSocket) {
+        let failure = ControlFailure(
+            code: "busy",
+            message: "the control socket serves at most \(Self.maximumConnections) connections at a time; "
+                + "close one and connect again"
+        )
+        _ = client.write(line: ControlReply(id: nil, command: nil, outcome: .failure(failure)).line)
+        client.close()
     }
 
     /// Closes the listener (removing its file) and every connection.

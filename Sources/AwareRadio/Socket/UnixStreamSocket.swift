@@ -78,16 +78,34 @@ public final class UnixStreamSocket: @unchecked Sendable {
         return UnixStreamSocket(descriptor: descriptor, path: path, ownsPath: false)
     }
 
-    /// The next client; nil once the listener is shut down.
-    public func accept() -> UnixStreamSocket? {
+    /// What ``accept()`` got.
+    public enum Acceptance {
+        case client(UnixStreamSocket)
+        /// The kernel could not hand over a connection now (the process or the system is out of
+        /// descriptors or memory, or the peer left first): `errno` says which. The listener works
+        /// on; the caller should wait a moment before the next call.
+        case unavailable(errno: Int32)
+        /// The listener is shut down.
+        case closed
+    }
+
+    /// The next client. A shortage of descriptors or memory (EMFILE, ENFILE, ENOBUFS, ENOMEM) or a
+    /// connection aborted before it was taken (ECONNABORTED, EPROTO) is `.unavailable`: none of
+    /// them ends the listener (accept(2)). The client's descriptor is made close-on-exec.
+    public func accept() -> Acceptance {
         while true {
             let client = Glibc.accept(descriptor, nil, nil)
             if client >= 0 {
                 _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-                return UnixStreamSocket(descriptor: client, path: path, ownsPath: false)
+                return .client(UnixStreamSocket(descriptor: client, path: path, ownsPath: false))
             }
-            if errno == EINTR && !isClosed { continue }
-            return nil
+            let code = errno
+            if isClosed { return .closed }
+            switch code {
+            case EINTR: continue
+            case EMFILE, ENFILE, ENOBUFS, ENOMEM, ECONNABORTED, EPROTO: return .unavailable(errno: code)
+            default: return .closed
+            }
         }
     }
 
