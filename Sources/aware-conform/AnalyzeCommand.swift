@@ -151,9 +151,9 @@ struct AnalyzeCommand: ParsableCommand {
             throw .notACapture(path: path, firstOctets: [])
         }
         do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            return try CaptureFile.read(path)
         } catch {
-            throw .unreadable(path: path, reason: error.localizedDescription)
+            throw .unreadable(path: path, reason: error.reason)
         }
     }
 }

@@ -31,8 +31,8 @@ struct DecodeCommand: ParsableCommand {
             {"value": n, "name": "..."}, and undecoded octets appear only under `raw`. See \
             docs/reference/decode-json.md.
 
-            Exit status: 0 when every frame decoded (NAN or not), 2 when the input cannot be read or \
-            any frame is malformed.
+            Exit status: 0 when every frame decoded (NAN or not), 2 when the input is not a capture or \
+            any frame is malformed, 3 when the system refused to read an existing file.
 
             Examples:
               aware-conform decode Fixtures/hostap-session-A/session.pcap
@@ -57,6 +57,8 @@ struct DecodeCommand: ParsableCommand {
         } catch {
             var standardError = StandardError()
             print("aware-conform decode: \(error)", to: &standardError)
+            // The system refusing an existing file is the environment's doing, as in analyze.
+            if case .unreadable = error { throw ExitCode(3) }
             throw ExitCode(2)
         }
         let run = DecodeRun(loaded)

@@ -66,6 +66,22 @@ import Testing
         #expect(outcome.standardOutput.contains("at offset 33"))
     }
 
+    /// Issue 21, finding 9: the same bad input gave different exit statuses in decode and
+    /// analyze. Not a capture is 2 in both; the system refusing an existing file is 3 in both.
+    @Test func decodeAndAnalyzeAgreeOnInputThatIsNotACapture() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "awb-dir-\(UUID().uuidString.prefix(6))"
+        )
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let decode = try await CommandRunner.run("aware-conform", ["decode", directory.path])
+        let analyze = try await CommandRunner.run("aware-conform", ["analyze", directory.path])
+        #expect(decode.status == 2)
+        #expect(analyze.status == 2)
+        #expect(decode.standardError.contains("not a pcap or pcapng capture (it is a directory or empty)"))
+        #expect(analyze.standardError.contains("not a pcap or pcapng capture (it is a directory or empty)"))
+    }
+
     @Test func anUnknownOptionIsAUsageError() async throws {
         let outcome = try await CommandRunner.run("aware-conform", ["decode", "--no-such-option", "00"])
         #expect(outcome.status == 2)

@@ -150,7 +150,9 @@ public enum AnalysisInputError: Error, Hashable, Sendable, CustomStringConvertib
         case .unreadable(let path, let reason):
             "cannot read \(path): \(reason)"
         case .notACapture(let path, let octets):
-            "\(path) at offset 0: not a pcap or pcapng capture (it starts with \(HexString.encode(octets)))"
+            octets.isEmpty
+                ? "\(path) at offset 0: not a pcap or pcapng capture (it is a directory or empty)"
+                : "\(path) at offset 0: not a pcap or pcapng capture (it starts with \(HexString.encode(octets)))"
         case .malformedCapture(let path, let error):
             "\(path) at offset \(error.offset): malformed capture: \(error)"
         }

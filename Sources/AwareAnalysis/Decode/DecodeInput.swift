@@ -16,15 +16,14 @@ public enum DecodeInput: Sendable {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
             guard !isDirectory.boolValue else {
-                throw .unreadable(path: argument, reason: "it is a directory")
+                throw .notACapture(path: argument, firstOctets: [])
             }
-            let data: Data
+            let bytes: [UInt8]
             do {
-                data = try Data(contentsOf: URL(fileURLWithPath: argument))
+                bytes = try CaptureFile.read(argument)
             } catch {
-                throw .unreadable(path: argument, reason: error.localizedDescription)
+                throw .unreadable(path: argument, reason: error.reason)
             }
-            let bytes = [UInt8](data)
             guard let format = CaptureReader.format(of: bytes) else {
                 throw .notACapture(path: argument, firstOctets: Array(bytes.prefix(4)))
             }
@@ -53,6 +52,8 @@ public enum DecodeInput: Sendable {
 }
 
 /// Why the input could not be read at all (as opposed to a frame in it being malformed).
+/// `unreadable` is the system refusing an existing file (exit status 3, as in `analyze`); the
+/// others are the input's own fault (2).
 public enum DecodeInputError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case notACapture(path: String, firstOctets: [UInt8])
@@ -63,6 +64,8 @@ public enum DecodeInputError: Error, Hashable, Sendable, CustomStringConvertible
         switch self {
         case .unreadable(let path, let reason):
             "cannot read \(path): \(reason)"
+        case .notACapture(let path, let octets) where octets.isEmpty:
+            "\(path) is not a pcap or pcapng capture (it is a directory or empty)"
         case .notACapture(let path, let octets):
             "\(path) is not a pcap or pcapng capture (it starts with \(HexString.encode(octets)))"
         case .malformedCapture(let path, let error):
