@@ -10,15 +10,25 @@ extension SocketAir {
         case .txStatus: received(txStatus: datagram)
         case .event: received(event: datagram)
         case .clock: received(clock: datagram)
-        default: counters.count(\.ignored)
+        default: ignored(datagram, because: "a datagram type this air does not use")
         }
+    }
+
+    /// Counts a well-formed datagram the air has no use for and says so at debug level, so that a
+    /// stranger's datagrams leave a trace (`--log-level debug`) besides the count.
+    private func ignored(_ datagram: SocketAirDatagram, because reason: String) {
+        counters.count(\.ignored)
+        Self.logger.debug(
+            "ignored a datagram",
+            metadata: ["type": "\(datagram.type)", "from": "\(datagram.address)", "reason": "\(reason)"]
+        )
     }
 
     private func received(clock datagram: SocketAirDatagram) {
         switch LockstepMessage(datagram) {
         case .admit(let round, let horizon): wallClock.lockstepAdmitted(round: round, horizon: horizon)
         case .grant(let round, let horizon): wallClock.lockstepGranted(round: round, horizon: horizon)
-        default: counters.count(\.ignored)
+        default: ignored(datagram, because: "not a clock message a participant acts on")
         }
     }
 
@@ -31,7 +41,7 @@ extension SocketAir {
         // Lockstep: the frame takes effect at its virtual arrival time; a frame from a process
         // outside the lockstep has no place in virtual time and is dropped.
         guard datagram.carriesVirtualTime else {
-            counters.count(\.ignored)
+            ignored(datagram, because: "a frame without virtual time on a lockstep air")
             return
         }
         wallClock.scheduleArrival(at: datagram.timestamp, sender: datagram.address, token: datagram.cookie) {
@@ -135,7 +145,7 @@ extension SocketAir {
             return
         }
         guard datagram.carriesVirtualTime else {
-            counters.count(\.ignored)
+            ignored(datagram, because: "a TX status without virtual time on a lockstep air")
             return
         }
         wallClock.scheduleArrival(at: datagram.timestamp, sender: datagram.address, token: datagram.cookie) {

@@ -1,3 +1,4 @@
+import AwareCore
 import Foundation
 
 /// The text of the console view: a banner, one progress line per test (plus details for tests that
@@ -37,14 +38,18 @@ public struct ConsoleFormatter: Sendable {
         let label = style.paint(result.verdict.label.padding(toLength: 7, withPad: " ", startingAt: 0), result.verdict)
         var line = "[\(counter)] \(label)  \(result.id)  \(result.title)"
         if result.verdict == .skip, result.iterations.isEmpty {
-            line += "  (\(result.message ?? "skipped"))"
+            line += "  (\(TerminalText.escaped(result.message ?? "skipped")))"
             return line + "\n"
         }
         line += "  (" + Self.seconds(result.wallSeconds)
         if let virtual = result.virtualSeconds { line += ", \(Self.seconds(virtual)) virtual" }
         line += ")\n"
         guard result.verdict != .pass else { return line }
-        return line + details(result).map { Self.detailIndent + $0 + "\n" }.joined()
+        // A message may quote what the accessory sent (a TXT value, a name): escaped for the
+        // terminal (TerminalText), a line at a time so that a message of several lines stays so.
+        return line
+            + details(result).flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+            .map { Self.detailIndent + TerminalText.escaped(String($0)) + "\n" }.joined()
     }
 
     func details(_ result: TestResult) -> [String] {
