@@ -210,8 +210,6 @@ struct RunCommand: ParsableCommand {
             let booted = Result {
                 () throws(AccessoryStateError) -> (AccessoryStateDirectory, AccessoryIdentityRecord) in
                 let directory = try AccessoryStateDirectory(path: stateDir)
-                // Before the boot is counted: a damaged store is exit 3 and stays as it is.
-                _ = try directory.checkPairingStore()
                 let record = try directory.boot(
                     proposedAddress: overrideAddress ?? Accessory.defaultAddress(profile: loaded, seed: options.seed),
                     profileFixesAddress: loaded.radio.nmi != nil || overrideAddress != nil

@@ -151,7 +151,7 @@ struct AnalyzeCommand: ParsableCommand {
             throw .notACapture(path: path, firstOctets: [])
         }
         do {
-            return try CaptureFile.read(path)
+            return try FileContents.read(path)
         } catch {
             throw .unreadable(path: path, reason: error.reason)
         }

@@ -49,6 +49,18 @@ import Testing
         )
     }
 
+    /// A radio on a kernel that answers with cookies, its scheduler running; ``stop(_:)`` ends both.
+    func running(_ path: NL80211DiscoveryPath, recorder: AddressRecorder) throws -> NL80211Radio {
+        let radio = try radio(path: path, kernel: NL80211RadioFrameTests.cookieKernel(), recorder: recorder)
+        scheduler.runInBackground()
+        return radio
+    }
+
+    func stop(_ radio: NL80211Radio) {
+        scheduler.stop()
+        radio.close()
+    }
+
     func attach(_ address: MACAddress, to radio: NL80211Radio) throws(AirError) -> any AirPort {
         try scheduler.sync { () throws(AirError) -> any AirPort in
             let port = try radio.attach(
@@ -83,16 +95,8 @@ import Testing
     @Test func aFailedChangeOfAddressRefusesTheStationSayingWhatToDo() throws {
         let recorder = AddressRecorder()
         recorder.failure = .netlink(operation: "SIOCSIFHWADDR on wlan0", code: -1, message: "Operation not permitted")
-        let radio = try radio(
-            path: .unsynchronizedFrames,
-            kernel: NL80211RadioFrameTests.cookieKernel(),
-            recorder: recorder
-        )
-        scheduler.runInBackground()
-        defer {
-            scheduler.stop()
-            radio.close()
-        }
+        let radio = try running(.unsynchronizedFrames, recorder: recorder)
+        defer { stop(radio) }
         #expect {
             _ = try attach(Self.fixed, to: radio)
         } throws: { error in
@@ -107,16 +111,8 @@ import Testing
     /// interface keeps the first's address.
     @Test func aSecondStationCannotTakeTheAddressFromTheFirst() throws {
         let recorder = AddressRecorder()
-        let radio = try radio(
-            path: .unsynchronizedFrames,
-            kernel: NL80211RadioFrameTests.cookieKernel(),
-            recorder: recorder
-        )
-        scheduler.runInBackground()
-        defer {
-            scheduler.stop()
-            radio.close()
-        }
+        let radio = try running(.unsynchronizedFrames, recorder: recorder)
+        defer { stop(radio) }
         _ = try attach(Self.own, to: radio)
         #expect(throws: AirError.self) { _ = try attach(Self.fixed, to: radio) }
         #expect(recorder.seen.isEmpty)
@@ -125,12 +121,8 @@ import Testing
     /// A NAN device has an address of its own, which the driver sends from.
     @Test func aNANDeviceKeepsItsAddress() throws {
         let recorder = AddressRecorder()
-        let radio = try radio(path: .nanDevice, kernel: NL80211RadioFrameTests.cookieKernel(), recorder: recorder)
-        scheduler.runInBackground()
-        defer {
-            scheduler.stop()
-            radio.close()
-        }
+        let radio = try running(.nanDevice, recorder: recorder)
+        defer { stop(radio) }
         _ = try attach(Self.fixed, to: radio)
         #expect(recorder.seen.isEmpty)
     }

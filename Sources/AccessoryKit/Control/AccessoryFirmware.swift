@@ -148,7 +148,6 @@ public final class AccessoryFirmware {
             return
         }
         do {
-            _ = try state.checkPairingStore()
             let record = try state.boot(proposedAddress: proposed, profileFixesAddress: addressIsFixed)
             options.address = record.address
             options.boot = record.boots

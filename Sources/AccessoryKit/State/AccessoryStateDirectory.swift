@@ -88,14 +88,17 @@ public final class AccessoryStateDirectory {
         }
     }
 
-    /// Loads the identity, falling back to `proposed` the first time, counts this boot, and
-    /// stores the result. A profile that fixes its NMI overrides what was stored.
+    /// Checks the pairing store (``checkPairingStore()``), loads the identity, falling back to
+    /// `proposed` the first time, counts this boot, and stores the result. A profile that fixes
+    /// its NMI overrides what was stored. A damaged store or identity stops the boot before it is
+    /// counted.
     public func boot(
         proposedAddress: MACAddress,
         profileFixesAddress: Bool
     ) throws(AccessoryStateError)
         -> AccessoryIdentityRecord
     {
+        _ = try checkPairingStore()
         let stored = try readIdentity()
         let address = profileFixesAddress ? proposedAddress : (stored?.address ?? proposedAddress)
         let record = AccessoryIdentityRecord(nmi: address, boots: (stored?.boots ?? 0) + 1)

@@ -20,7 +20,7 @@ public enum DecodeInput: Sendable {
             }
             let bytes: [UInt8]
             do {
-                bytes = try CaptureFile.read(argument)
+                bytes = try FileContents.read(argument)
             } catch {
                 throw .unreadable(path: argument, reason: error.reason)
             }

@@ -8,8 +8,8 @@
 /// unambiguously. Machine output (JSON) keeps the value as it is: its encoder escapes control
 /// characters itself (RFC 8259 7).
 public enum TerminalText {
-    /// `text` with control characters written as `\xHH` (`\u{HHHH}` above 0xFF, which no Cc
-    /// character is) and `\` as `\\`.
+    /// `text` with control characters written as `\xHH` (every Cc character is below U+0100) and
+    /// `\` as `\\`.
     public static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)

@@ -101,25 +101,14 @@ public final class StateDirectory: Sendable {
                 reason: "it is \(status.st_size) octets; a state file holds at most \(Self.maximumFileOctets)"
             )
         }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unusable(path: target, reason: String(cString: strerror(errno)))
-            }
-            if count == 0 { break }
-            data.append(contentsOf: buffer[0..<count])
-            // It grew while being read: not a file at rest.
-            guard data.count <= Self.maximumFileOctets else {
-                throw .corrupt(
-                    path: target,
-                    reason: "it is over \(Self.maximumFileOctets) octets; a state file holds at most that"
-                )
-            }
+        do {
+            // The limit again while reading: a file that grows meanwhile is not one at rest.
+            return Data(try FileContents.readAll(from: descriptor, atMost: Self.maximumFileOctets))
+        } catch .longerThan(let limit) {
+            throw .corrupt(path: target, reason: "it is over \(limit) octets; a state file holds at most that")
+        } catch {
+            throw .unusable(path: target, reason: error.reason)
         }
-        return data
     }
 
     /// Why a directory or file of state cannot be trusted, or nil: another user could write keys

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads whole files with read(2): the package's one reader, beside its one writer
+/// (``AtomicFile``). A refusal is told in the system's own words (strerror(3): "Permission
+/// denied"), not Foundation's ("You don't have permission", which it says to root as well), and a
+/// caller that must not take a file of any size gives a limit.
+public enum FileContents {
+    /// Why a file could not be read whole.
+    public enum ReadError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// A system call failed with `errno`.
+        case system(errno: Int32)
+        /// The file holds more than the caller's limit (it may still have been growing).
+        case longerThan(Int)
+
+        /// What the system said, or the limit in words.
+        public var reason: String {
+            switch self {
+            case .system(let errno): String(cString: strerror(errno))
+            case .longerThan(let limit): "it is over \(limit) octets"
+            }
+        }
+
+        public var description: String { reason }
+    }
+
+    /// The contents of `path` (opened read-only, close-on-exec).
+    public static func read(_ path: String, atMost limit: Int? = nil) throws(ReadError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .system(errno: errno) }
+        defer { close(descriptor) }
+        return try readAll(from: descriptor, atMost: limit)
+    }
+
+    /// Everything `descriptor` gives until its end, in 64 KiB reads; past `limit` octets the read
+    /// stops with ``ReadError/longerThan(_:)``.
+    public static func readAll(from descriptor: Int32, atMost limit: Int? = nil) throws(ReadError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .system(errno: errno)
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: buffer[0..<count])
+            if let limit, bytes.count > limit { throw .longerThan(limit) }
+        }
+    }
+}
+
+/// read(2), named apart from `FileContents.read`.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
