@@ -72,11 +72,17 @@ def link_local():
     return None
 
 
-def listener():
+def listen():
+    """Port 7000 listens before "ready" is announced: a probe sent the moment the host reads
+    "ready" must find the listener, not a closed port (a race seen in CI, stop 30)."""
     server = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
     server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     server.bind(("::", 7000))
     server.listen(8)
+    return server
+
+
+def accept_forever(server):
     while True:
         connection, _ = server.accept()
         connection.close()
@@ -124,7 +130,8 @@ def main():
     except Exception as error:
         text("no-tap %s" % error)
         return
-    threading.Thread(target=listener, daemon=True).start()
+    server = listen()
+    threading.Thread(target=accept_forever, args=(server,), daemon=True).start()
     address = link_local()
     text("ready %s" % address)
 
