@@ -83,4 +83,25 @@ import Testing
         defer { b.close() }
         #expect(fired.wait(forCount: 1, timeout: 10) == [.zero + .milliseconds(5)])
     }
+
+    /// Only the air's clock grants: admits and grants from any other socket in the directory are
+    /// ignored and counted, so a lone process's time stays still (issue 21, finding 9: a spoofed
+    /// grant made it run free).
+    @Test func grantsFromAnotherSocketThanTheClockAreIgnored() throws {
+        let directory = TemporaryAirDirectory()
+        let a = try Member(directory.air, address: addressA)
+        defer { a.close() }
+        let fired = Inbox<Instant>()
+        let scheduler = a.scheduler
+        scheduler.sync { scheduler.schedule(at: .zero + .milliseconds(5)) { fired.append(scheduler.now) } }
+        let spoofer = try RawPeer(directory.air + "/spoofer.sock")
+        defer { spoofer.abandon() }
+        let horizon = UInt64(10_000_000_000)
+        for round in UInt64(0)...4 {
+            try spoofer.send(LockstepMessage.admit(round: round, horizon: horizon).datagram.bytes, to: a.air.socketPath)
+            try spoofer.send(LockstepMessage.grant(round: round, horizon: horizon).datagram.bytes, to: a.air.socketPath)
+        }
+        #expect(fired.wait(forCount: 1, timeout: 0.5).isEmpty, "time does not run on a stranger's grant")
+        #expect(a.air.statistics.ignored == 10)
+    }
 }

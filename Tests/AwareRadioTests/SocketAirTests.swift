@@ -484,6 +484,16 @@ final class RawPeer {
         close(descriptor)
     }
 
+    /// Reads, without waiting, every datagram queued for this socket; how many there were.
+    func drain() -> Int {
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        var count = 0
+        while buffer.withUnsafeMutableBytes({ recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) >= 0 {
+            count += 1
+        }
+        return count
+    }
+
     private static func address(_ path: String) -> sockaddr_un {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)

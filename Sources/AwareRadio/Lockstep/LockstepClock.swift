@@ -88,7 +88,7 @@ final class LockstepClock: @unchecked Sendable {
         for member in state.waitingFor {
             switch socket.send(LockstepMessage.probe.datagram.bytes, to: Array(member.utf8)) {
             case .refused, .missing: send(state.remove(member))
-            case .sent, .busy, .failed: continue
+            case .sent, .busy, .sendBufferFull, .failed: continue
             }
         }
     }
@@ -101,10 +101,10 @@ final class LockstepClock: @unchecked Sendable {
             while true {
                 switch socket.send(message.datagram.bytes, to: Array(member.utf8)) {
                 case .sent: break
-                case .busy where tries < 50:
+                case .busy where tries < 50, .sendBufferFull where tries < 50:
                     tries += 1
                     continue
-                case .refused, .missing, .busy, .failed:
+                case .refused, .missing, .busy, .sendBufferFull, .failed:
                     send(state.remove(member))
                 }
                 break

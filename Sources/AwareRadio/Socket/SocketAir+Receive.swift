@@ -9,7 +9,7 @@ extension SocketAir {
         case .frame: received(frame: datagram, from: source)
         case .txStatus: received(txStatus: datagram)
         case .event: received(event: datagram)
-        case .clock: received(clock: datagram)
+        case .clock: received(clock: datagram, from: source)
         default: ignored(datagram, because: "a datagram type this air does not use")
         }
     }
@@ -24,7 +24,21 @@ extension SocketAir {
         )
     }
 
-    private func received(clock datagram: SocketAirDatagram) {
+    /// Only the air's clock, bound at `PATH/.lockstep/clock`, admits and grants: a grant from any
+    /// other socket (a process of the same user playing the clock) would let this process's virtual
+    /// time run ahead of everyone else's (issue 21, finding 9). Off a lockstep air, nothing does.
+    private func received(clock datagram: SocketAirDatagram, from source: [UInt8]) {
+        guard isLockstep else {
+            ignored(datagram, because: "a clock message on an air without lockstep")
+            return
+        }
+        guard source == Array(LockstepClock.socketPath(in: path).utf8) else {
+            ignored(
+                datagram,
+                because: "a clock message from \(String(decoding: source, as: UTF8.self)), not the air's clock"
+            )
+            return
+        }
         switch LockstepMessage(datagram) {
         case .admit(let round, let horizon): wallClock.lockstepAdmitted(round: round, horizon: horizon)
         case .grant(let round, let horizon): wallClock.lockstepGranted(round: round, horizon: horizon)
@@ -93,10 +107,12 @@ extension SocketAir {
                 address: receiver
             )
             if isLockstep { wallClock.lockstepOutput(arrivingAt: acknowledgedAt) }
-            if socket.send(status.bytes, to: source) == .sent {
-                counters.count(\.acknowledgementsSent)
-            } else {
-                counters.count(\.sendFailures)
+            // The ACK is part of the frame's exchange: it waits only where frames do (lockstep).
+            switch send(status.bytes, to: source, waiting: isLockstep) {
+            case .sent: counters.count(\.acknowledgementsSent)
+            case .busy: counters.count(\.receiverQueueFull)
+            case .sendBufferFull: counters.count(\.sendBufferFull)
+            case .refused, .missing, .failed: counters.count(\.sendFailures)
             }
         }
 

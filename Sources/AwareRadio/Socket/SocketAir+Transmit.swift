@@ -84,7 +84,8 @@ extension SocketAir {
             address: Self.transmitterAddress(of: request.frame) ?? sender.station.addresses.first ?? Self.zeroAddress,
             payload: request.frame
         )
-        broadcast(datagram.bytes)
+        // A radio never waits for a receiver; a lockstep air waits (a lost frame breaks replay).
+        broadcast(datagram.bytes, waiting: isLockstep)
         counters.count(\.framesSent)
 
         let reception = Reception(
@@ -110,9 +111,9 @@ extension SocketAir {
     }
 
     /// Sends `bytes` to every other socket in the directory, removing those of dead processes.
-    func broadcast(_ bytes: [UInt8]) {
+    func broadcast(_ bytes: [UInt8], waiting: Bool) {
         for peer in SocketAirDirectory.peers(in: path, excluding: socket.path) {
-            switch socket.send(bytes, to: Array(peer.utf8)) {
+            switch send(bytes, to: Array(peer.utf8), waiting: waiting) {
             case .sent, .missing:
                 continue
             case .refused:
@@ -123,11 +124,56 @@ extension SocketAir {
                         metadata: ["socket": "\(peer)"]
                     )
                 }
-            case .busy, .failed:
+            case .busy:
+                counters.count(\.receiverQueueFull)
+                Self.logger.debug("a peer's queue is full: it loses this datagram", metadata: ["socket": "\(peer)"])
+            case .sendBufferFull:
+                counters.count(\.sendBufferFull)
+            case .failed(let code):
                 counters.count(\.sendFailures)
-                Self.logger.debug("a peer did not take a datagram", metadata: ["socket": "\(peer)"])
+                Self.logger.debug(
+                    "a peer did not take a datagram",
+                    metadata: ["socket": "\(peer)", "error": "\(UnixDatagramSocket.errorText(code))"]
+                )
             }
         }
+    }
+
+    /// One datagram to one peer. Without `waiting`, a full queue loses the datagram at once. With
+    /// it, the send waits up to the socket's timeout, but only for a peer that has been reading:
+    /// one that let a whole wait run out (stopped, or never reading: a hostile socket in the
+    /// directory) is not waited for again until it takes a datagram, so it costs one timeout,
+    /// not one per frame (issue 21, finding 4).
+    func send(_ bytes: [UInt8], to peer: [UInt8], waiting: Bool) -> UnixDatagramSocket.SendResult {
+        let wait = waiting && !stalledPeers.withLock { $0.contains(peer) }
+        let result = socket.send(bytes, to: peer, waiting: wait)
+        if result == .sendBufferFull {
+            if !sendBufferWasFull.exchange(true, ordering: .relaxed) {
+                Self.logger.warning(
+                    "the send buffer is full of datagrams peers have not read: frames to every peer are lost until they read or leave",
+                    metadata: [
+                        "unread": "\(socket.queuedOctets) octets", "buffer": "\(socket.sendBufferSize) octets",
+                    ]
+                )
+            }
+            return result
+        }
+        if result == .sent { sendBufferWasFull.store(false, ordering: .relaxed) }
+        switch result {
+        case .sent:
+            stalledPeers.withLock { _ = $0.remove(peer) }
+        case .busy where wait:
+            stalledPeers.withLock { _ = $0.insert(peer) }
+            Self.logger.info(
+                "a peer let a send wait out its timeout: it is not waited for until it reads again",
+                metadata: ["socket": "\(String(decoding: peer, as: UTF8.self))"]
+            )
+        case .refused, .missing:
+            stalledPeers.withLock { _ = $0.remove(peer) }
+        case .busy, .sendBufferFull, .failed:
+            break
+        }
+        return result
     }
 
     /// Reports a TX status on the scheduler, never from inside the caller's `transmit`.

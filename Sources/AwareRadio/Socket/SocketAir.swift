@@ -3,6 +3,7 @@ import AwareWire
 import Foundation
 import Glibc
 import Logging
+import Synchronization
 
 /// An air shared by processes on one machine (docs/reference/socket-air.md): a directory in which
 /// every process binds one Unix datagram socket. A frame goes to every other socket in the
@@ -46,6 +47,13 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
 
     let socket: UnixDatagramSocket
     let counters = LockedStatistics()
+    /// Peers whose queue stayed full for a whole wait (their socket paths): until one takes a
+    /// datagram again, nothing waits for it (``send(_:to:waiting:)``). Touched by the scheduler
+    /// (frames, events) and the reader thread (TX statuses).
+    let stalledPeers = Mutex<Set<[UInt8]>>([])
+    /// Whether the last send found this socket's send buffer full: the warning is logged once
+    /// each time it fills, not once a datagram.
+    let sendBufferWasFull = Atomic<Bool>(false)
     /// What the air does that nobody sees in a capture: joining, peers that went away, datagrams
     /// it could not read or deliver (`--log-level debug` shows them).
     static let logger = Logger(label: "awarebench.socket-air")
@@ -84,8 +92,10 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
         wallClock = scheduler
         self.rssiDBm = rssiDBm
         self.acknowledgementTimeout = acknowledgementTimeout
-        // Lockstep grants and frames share this socket's queue, so a grant is never read before
-        // a frame that was sent ahead of it; its sends must not give up as quickly.
+        // The longest a send waits for room in a peer's queue, where it waits at all
+        // (``send(_:to:waiting:)``): under the wall clock only side-channel events wait; on a
+        // lockstep air grants and frames share a socket's queue, so a grant is never read
+        // before a frame sent ahead of it, and a lost frame would break replay.
         socket = try UnixDatagramSocket(
             bindingTo: self.path + "/" + SocketAirDirectory.newSocketName(),
             sendTimeout: .milliseconds(lockstep ? 200 : 10)
@@ -284,7 +294,8 @@ extension SocketAir: SideChannelAir {
             address: Self.zeroAddress,
             payload: payload
         )
-        broadcast(datagram.bytes)
+        // The PIN display travels here: worth a short wait for a peer that is reading.
+        broadcast(datagram.bytes, waiting: true)
         counters.count(\.eventsSent)
     }
 
@@ -347,7 +358,13 @@ public struct SocketAirStatistics: Hashable, Sendable {
     public var unmatchedAcknowledgements = 0
     /// Socket files of dead processes removed from the directory.
     public var staleSocketsRemoved = 0
-    /// Datagrams not delivered to a live peer (its queue stayed full, or another error).
+    /// Datagrams not delivered to a live peer because its queue was full (docs/reference/socket-air.md,
+    /// "Delivery and its limits"): the peer lost that frame, as a radio's receiver would.
+    public var receiverQueueFull = 0
+    /// Datagrams not sent because this process's send buffer was full of datagrams its peers
+    /// had not read (docs/reference/socket-air.md, "Delivery and its limits").
+    public var sendBufferFull = 0
+    /// Datagrams not delivered to a live peer for another reason (an errno other than a full queue).
     public var sendFailures = 0
     /// Frames neither sent nor delivered because the modelled link was out of range.
     public var outOfRangeDropped = 0

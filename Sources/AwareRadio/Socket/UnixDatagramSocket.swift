@@ -22,8 +22,12 @@ final class UnixDatagramSocket: @unchecked Sendable {
         case refused
         /// The file vanished since the directory was listed.
         case missing
-        /// The receiver's queue stayed full for the send timeout.
+        /// The receiver's queue was full (and stayed full for the send timeout, when waiting).
         case busy
+        /// This socket's own send buffer is full: every datagram sent and not yet read by its
+        /// receiver is charged to the sender (unix(7)), so peers that never read can fill it, and
+        /// then nothing goes anywhere until they read or close.
+        case sendBufferFull
         case failed(Int32)
     }
 
@@ -41,7 +45,8 @@ final class UnixDatagramSocket: @unchecked Sendable {
     private var closed = false
 
     /// Creates the socket, binds it to `path` and makes the file 0600.
-    init(bindingTo path: String, sendTimeout: Interval) throws(AirError) {
+    /// `sendBuffer`: the send buffer asked for; tests ask for less, to fill it.
+    init(bindingTo path: String, sendTimeout: Interval, sendBuffer: Int32 = preferredSendBuffer) throws(AirError) {
         guard path.utf8.count <= Self.maximumPathLength else {
             throw .unavailable("socket path \(path) is longer than a Unix socket path may be (107 bytes)")
         }
@@ -61,20 +66,32 @@ final class UnixDatagramSocket: @unchecked Sendable {
             throw .unavailable("cannot bind the socket air socket \(path): \(Self.errorText(code))")
         }
         chmod(path, 0o600)
-        // A full receive queue (net.unix.max_dgram_qlen, often 10) makes sendto wait; cap
-        // the wait so a stopped peer (Ctrl-Z) costs a lost frame, not a stuck scheduler.
+        // A full receive queue (net.unix.max_dgram_qlen, often 10) makes a blocking sendto wait;
+        // cap the wait so a stopped peer (Ctrl-Z) costs a lost datagram, not a stuck thread.
+        // Sends that must not wait at all pass MSG_DONTWAIT (``send(_:to:waiting:)``).
         var timeout = timeval(
             tv_sec: Int(sendTimeout.nanoseconds / 1_000_000_000),
             tv_usec: Int(sendTimeout.nanoseconds % 1_000_000_000 / 1_000)
         )
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        // The datagrams waiting unread in receivers' queues count against this socket's send
+        // buffer (about 1.3 KB each for a short frame; Linux charges an skb's truesize). With the
+        // default 208 KB, 16 peers that never read (11 datagrams each) leave no room for anyone.
+        // Ask for 8 MiB: root gets it (SO_SNDBUFFORCE, CAP_NET_ADMIN); others get what
+        // net.core.wmem_max allows, doubled by the kernel (socket(7)).
+        var size = sendBuffer
+        if setsockopt(descriptor, SOL_SOCKET, Self.soSndbufForce, &size, socklen_t(MemoryLayout<Int32>.size)) != 0 {
+            setsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         self.descriptor = descriptor
         self.path = path
     }
 
     var isClosed: Bool { lock.withLock { closed } }
 
-    func send(_ bytes: [UInt8], to destination: [UInt8]) -> SendResult {
+    /// Sends one datagram. `waiting`: on a full receiver queue, wait up to the send timeout for
+    /// room; otherwise give up at once (`MSG_DONTWAIT`), as a radio does not wait for a receiver.
+    func send(_ bytes: [UInt8], to destination: [UInt8], waiting: Bool = true) -> SendResult {
         var address = Self.address(destination)
         // Filesystem paths are passed with their NUL; abstract names (leading NUL) are exact.
         let pathLength = destination.first == 0 ? destination.count : destination.count + 1
@@ -85,7 +102,7 @@ final class UnixDatagramSocket: @unchecked Sendable {
                         descriptor,
                         buffer.baseAddress,
                         buffer.count,
-                        Int32(MSG_NOSIGNAL),
+                        Int32(MSG_NOSIGNAL) | (waiting ? 0 : Int32(MSG_DONTWAIT)),
                         $0,
                         socklen_t(MemoryLayout<sa_family_t>.size + min(pathLength, Self.maximumPathLength + 1))
                     )
@@ -96,9 +113,35 @@ final class UnixDatagramSocket: @unchecked Sendable {
         switch errno {
         case ECONNREFUSED: return .refused
         case ENOENT: return .missing
-        case EAGAIN, EWOULDBLOCK: return .busy
+        case EAGAIN, EWOULDBLOCK:
+            // No room for this datagram's charge (its length and an skb's overhead) means the
+            // buffer, not the receiver, is full.
+            return queuedOctets + bytes.count + Self.datagramOverhead >= sendBufferSize ? .sendBufferFull : .busy
         case let code: return .failed(code)
         }
+    }
+
+    /// 8 MiB: room for about 6,500 short datagrams waiting in receivers' queues.
+    static let preferredSendBuffer: Int32 = 8 << 20
+    /// SO_SNDBUFFORCE from <asm-generic/socket.h>; Glibc's module does not export it.
+    static let soSndbufForce: Int32 = 32
+    /// What a datagram is charged beyond its length (struct sk_buff and skb_shared_info, and
+    /// alignment), rounded up: a 300-octet datagram measured 1,280.
+    static let datagramOverhead = 2_048
+    /// SIOCOUTQ (= TIOCOUTQ, <asm-generic/ioctls.h>).
+    static let siocOutq: UInt = 0x5411
+
+    /// The send buffer the kernel granted (``preferredSendBuffer`` or less).
+    var sendBufferSize: Int {
+        var size: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        return getsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &size, &length) == 0 ? Int(size) : 0
+    }
+
+    /// Octets charged to this socket for datagrams its receivers have not read (SIOCOUTQ, unix(7)).
+    var queuedOctets: Int {
+        var octets: Int32 = 0
+        return ioctl(descriptor, Self.siocOutq, &octets) == 0 ? Int(octets) : 0
     }
 
     /// Blocks for the next datagram; nil once ``shutdown()`` was called. `buffer` is the
