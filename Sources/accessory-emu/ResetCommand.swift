@@ -13,8 +13,8 @@ struct ResetCommand: ParsableCommand {
         abstract: "Factory reset: forget every paired phone and the accessory's identity.",
         discussion: """
             Removes from the state directory the pairing store (pairings.json: every paired phone's \
-            keys and the accessory's own NIK) and the identity (identity.json: the NMI and the boot \
-            count). The next `accessory-emu --state-dir DIR` starts as a new device: a new NMI, boot 1, \
+            keys and the accessory's own NIK), the identity (identity.json: the NMI and the boot \
+            count) and the wrong-PIN counts (lockout.json). The next `accessory-emu --state-dir DIR` starts as a new device: a new NMI, boot 1, \
             no pairings, so every phone must pair again with a PIN. The directory itself stays. A \
             damaged pairing store or identity is removed too: this is how to start afresh.
 

@@ -38,6 +38,28 @@ import Testing
         #expect(result.exitCode == .testsFailed)
     }
 
+    /// Tests that leave wrong PINs counted start after the others, so that on an accessory the
+    /// tests share they cannot lock out a later test; the report keeps catalogue order.
+    @Test func testsThatLeaveWrongPINsStartLastAndReportInCatalogueOrder() throws {
+        let started = Observations<String>()
+        let record: @Sendable (String) -> ConformanceTest = { id in
+            Synthetic.test(id, tags: id.hasSuffix("BI-04") || id.hasSuffix("BI-05") ? ["leaves-wrong-pin"] : []) { _ in
+                started.append(id)
+            }
+        }
+        let ids = ["WA/PAIR/BV-01", "WA/PAIR/BI-04", "WA/PAIR/BI-05", "WA/PAIR/BV-06", "WA/RECON/BV-01"]
+        let catalogue = try TestCatalogue(ids.map(record))
+        let result = try Self.run(catalogue, Synthetic.configuration(jobs: 1))
+        #expect(started.all == ["WA/PAIR/BV-01", "WA/PAIR/BV-06", "WA/RECON/BV-01", "WA/PAIR/BI-04", "WA/PAIR/BI-05"])
+        #expect(result.tests.map(\.id) == catalogue.tests.map(\.id))
+        #expect(result.tests.map(\.id.description).last == "WA/RECON/BV-01", "catalogue order, not start order")
+        // The shipped catalogue marks exactly the tests that end on a wrong PIN.
+        let marked = ConformanceSuites.declarations.tests.filter { $0.tags.contains(.leavesWrongPIN) }.map(
+            \.id.description
+        )
+        #expect(marked == ["WA/PAIR/BI-04", "WA/PAIR/BI-05"])
+    }
+
     @Test func requireStopsTheTestAndSkipEndsItAsSkipped() throws {
         let reached = Observations<String>()
         let catalogue = try TestCatalogue([

@@ -13,11 +13,15 @@ import Glibc
         return try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
     }
 
-    static func run(_ directory: String, seed: Int) async throws -> CommandRunner.Outcome {
+    static func run(
+        _ directory: String,
+        seed: Int,
+        profile: String = "Fixtures/profiles/good/minimal.json"
+    ) async throws -> CommandRunner.Outcome {
         try await CommandRunner.run(
             "accessory-emu",
             [
-                "--profile", "Fixtures/profiles/good/minimal.json", "--air", "sim", "--duration", "1", "--json",
+                "--profile", profile, "--air", "sim", "--duration", "1", "--json",
                 "--seed", String(seed), "--state-dir", directory,
             ]
         )
@@ -126,5 +130,38 @@ import Glibc
         let second = try await Self.run(directory, seed: 1)
         #expect(second.status == 3)
         #expect(second.standardError.contains("in use by another accessory-emu"))
+    }
+
+    /// Issue 21, finding 7: the wrong-PIN counts live in `lockout.json`, so a lockout in force when
+    /// the accessory stopped (a kill -9 in the middle of it) is in force again when it starts, for a
+    /// whole lockout; a damaged lockout file stops the start (exit 3) and is left alone.
+    @Test func aLockoutInForceWhenTheAccessoryStoppedHoldsAtTheNextStart() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "awb-state-\(UUID().uuidString.prefix(8))"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let lockout = directory + "/lockout.json"
+        let saved = """
+            {"format":"awarebench-pairing-lockout/1","overall":{"locked":false,"wrongPINs":3},
+            "peers":[{"limiter":{"lastLockoutSeconds":60,"locked":true,"wrongPINs":3},"peer":"02:b0:00:00:00:07"}]}
+            """
+        try saved.write(toFile: lockout, atomically: true, encoding: .utf8)
+        chmod(lockout, 0o600)
+        // The drone pairs (minimal.json has no pairing section).
+        let outcome = try await Self.run(directory, seed: 1, profile: "Profiles/drone.json")
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let locked = outcome.standardOutput.split(separator: "\n").filter { $0.contains(#""event":"pairing_locked""#) }
+        #expect(locked.count == 1, "\(outcome.standardOutput)")
+        #expect(locked.first?.contains(#""peer":"02:b0:00:00:00:07""#) == true)
+        #expect(locked.first?.contains(#""scope":"peer""#) == true)
+        #expect(locked.first?.contains(#""seconds":60.0"#) == true)
+
+        try "{\"format\":".write(toFile: lockout, atomically: true, encoding: .utf8)
+        chmod(lockout, 0o600)
+        let damaged = try await Self.run(directory, seed: 1, profile: "Profiles/drone.json")
+        #expect(damaged.status == 3)
+        #expect(damaged.standardError.contains("lockout.json is damaged"), "\(damaged.standardError)")
+        #expect(try String(contentsOfFile: lockout, encoding: .utf8) == "{\"format\":")
     }
 }

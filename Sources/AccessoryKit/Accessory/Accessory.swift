@@ -154,6 +154,7 @@ public final class Accessory {
             ],
             text: "ready: \(profile.device.vendorName) \(profile.device.modelName) as \(address)"
         )
+        pairing?.start()
         for configuration in publishConfigurations { device.perform(.publish(configuration)) }
     }
 

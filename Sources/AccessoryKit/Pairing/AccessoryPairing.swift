@@ -16,11 +16,14 @@ final class AccessoryPairing: PairingDelegate {
     let manager: PairingManager
     let faults: Set<AccessoryFault>
     let pinSource: PINSource
-    var limiter: PairingAttemptLimiter
+    /// Wrong PINs per phone and overall; kept in `lockout.json` when there is a state directory.
+    var lockout: PairingLockout
+    let lockoutFile: LockoutFile?
+    /// When each lockout in force ends (a phone's, or everyone's under nil).
+    var unlockWork: [MACAddress?: ScheduledWork] = [:]
     /// PIN of the current attempt, per phone; gone once the attempt ends.
     var pins: [MACAddress: PINCode] = [:]
     var lastPIN: PINCode?
-    var unlockWork: ScheduledWork?
 
     var emit: (String, [(String, JSONValue)], String) -> Void
     var display: (PINDisplay) -> Void
@@ -42,7 +45,8 @@ final class AccessoryPairing: PairingDelegate {
         self.pinSource = pinSource
         self.emit = emit
         self.display = display
-        limiter = PairingAttemptLimiter(policy: settings.pin)
+        lockout = PairingLockout(policy: settings.pin)
+        lockoutFile = store.map { LockoutFile(directory: $0.directory) }
         if let store, faults.contains(.keysSurviveReset) { Self.restoreShadowCopy(store) }
         manager = PairingManager(
             device: device,
@@ -52,9 +56,16 @@ final class AccessoryPairing: PairingDelegate {
         )
         manager.advertiseIdentity(nonce: faults.contains(.fixedNIRANonce) ? [UInt8](repeating: 0x4E, count: 8) : nil)
         manager.delegate = self
+    }
+
+    /// Reports what the state directory held at start (after the accessory's `ready`: events
+    /// emitted while it is being built reach nobody): a pairing store that does not read, and
+    /// lockouts still in force, which take up their timers from now.
+    func start() {
         if let problem = manager.storeProblem {
             emit("error", [("message", .string("pairing store: \(problem)"))], "pairing store: \(problem)")
         }
+        restoreLockout()
     }
 
     /// The manager's configuration: the profile's `pairing` section, and the faults that are
@@ -91,7 +102,8 @@ final class AccessoryPairing: PairingDelegate {
     /// Cancels every timer (the accessory stops).
     func stop() {
         manager.stop()
-        if let unlockWork { manager.device.scheduler.cancel(unlockWork) }
+        for work in unlockWork.values { manager.device.scheduler.cancel(work) }
+        unlockWork = [:]
     }
 
     // MARK: - Who may pair, with which PIN
@@ -106,7 +118,7 @@ final class AccessoryPairing: PairingDelegate {
         authorize peer: MACAddress,
         method: BootstrappingMethods
     ) -> BootstrapDecision {
-        if case .lockedOut(let until) = limiter.check(at: now), !faults.contains(.noLockout) {
+        if case .lockedOut(let until) = lockout.check(peer, at: now), !faults.contains(.noLockout) {
             return reject(
                 peer,
                 reasonCode: 8,
@@ -168,7 +180,7 @@ final class AccessoryPairing: PairingDelegate {
     /// The PIN for a pairing setup from `peer`, or nil after refusing it: pairing needs a
     /// bootstrapping that showed a PIN, and is refused while locked (status 1).
     func pairingManager(_ manager: PairingManager, setupPasswordFor peer: MACAddress, bootstrapped: Bool) -> String? {
-        if case .lockedOut = limiter.check(at: now), !faults.contains(.noLockout) {
+        if case .lockedOut = lockout.check(peer, at: now), !faults.contains(.noLockout) {
             emit(
                 "pairing_rejected",
                 [("peer", .string(peer.description)), ("reason", .string("locked-out"))],
@@ -245,7 +257,10 @@ final class AccessoryPairing: PairingDelegate {
                 "ignored a replayed PASN frame \(frame) from \(peer)"
             )
         case .paired(let peer, let suite, let keyCaching):
-            limiter.recordSuccess()
+            if !lockout.isClear {
+                lockout.recordSuccess(of: peer)
+                saveLockout()
+            }
             emit(
                 "paired",
                 [
@@ -345,22 +360,84 @@ final class AccessoryPairing: PairingDelegate {
             emit("pairing_failed", fields, "pairing with \(peer) failed: \(failure)")
             return
         }
-        switch limiter.recordFailure(at: now) {
+        let outcome = lockout.recordFailure(of: peer, at: now)
+        saveLockout()
+        switch outcome {
         case .allowed(let remaining):
             fields.append(("remainingAttempts", .unsigned(UInt64(remaining))))
             emit("pairing_failed", fields, "pairing with \(peer) failed: \(failure); \(remaining) attempts left")
-        case .lockedOut(let until, let duration):
+        case .lockedOut(let until, let duration, let everyone):
             fields.append(("remainingAttempts", .unsigned(0)))
             emit("pairing_failed", fields, "pairing with \(peer) failed: \(failure)")
-            emit(
-                "pairing_locked",
-                [("seconds", .double(duration.seconds)), ("until", .double(until.seconds))],
-                "pairing locked for \(Int(duration.seconds)) s after wrong PINs"
+            locked(everyone ? nil : peer, until: until, duration: duration)
+        }
+    }
+
+    /// Reports a lockout and arranges for its end to be reported and saved. `peer` nil: everyone.
+    private func locked(_ peer: MACAddress?, until: Instant, duration: Interval) {
+        var fields: [(String, JSONValue)] = [
+            ("seconds", .double(duration.seconds)), ("until", .double(until.seconds)),
+            ("scope", .string(peer == nil ? "everyone" : "peer")),
+        ]
+        if let peer { fields.append(("peer", .string(peer.description))) }
+        emit(
+            "pairing_locked",
+            fields,
+            "pairing locked for \(Int(duration.seconds)) s after wrong PINs"
+                + (peer.map { " from \($0)" }
+                    ?? " from \(PairingLockout.overallFactor * settings.pin.maxWrongAttempts) attempts of any phones")
+        )
+        if let work = unlockWork[peer] { manager.device.scheduler.cancel(work) }
+        unlockWork[peer] = manager.device.scheduler.schedule(at: until) { [weak self] in
+            guard let self else { return }
+            self.unlockWork[peer] = nil
+            var fields: [(String, JSONValue)] = [("scope", .string(peer == nil ? "everyone" : "peer"))]
+            if let peer { fields.append(("peer", .string(peer.description))) }
+            self.emit("pairing_unlocked", fields, "pairing unlocked" + (peer.map { " for \($0)" } ?? ""))
+            self.saveLockout()
+        }
+    }
+
+    // MARK: - The lockout across restarts
+
+    /// Takes up the lockout saved before the restart. A lockout then in force starts again in full
+    /// (``PairingAttemptLimiter/init(policy:restoring:at:)``). The accessory checked the file when
+    /// it booted (exit 3 when damaged); should it fail now all the same, pairing locks for everyone
+    /// for one lockout rather than forget the count.
+    private func restoreLockout() {
+        guard let lockoutFile else { return }
+        do {
+            guard let saved = try lockoutFile.read() else { return }
+            lockout = PairingLockout(policy: settings.pin, restoring: saved, at: now)
+        } catch {
+            emit("error", [("message", .string("lockout: \(error)"))], "lockout: \(error)")
+            let everyone = PairingAttemptLimiter.Saved(
+                wrongPINs: settings.pin.maxWrongAttempts * PairingLockout.overallFactor,
+                lastLockoutSeconds: nil,
+                locked: true
             )
-            if let unlockWork { manager.device.scheduler.cancel(unlockWork) }
-            unlockWork = manager.device.scheduler.schedule(at: until) { [weak self] in
-                self?.emit("pairing_unlocked", [], "pairing unlocked")
-            }
+            lockout = PairingLockout(policy: settings.pin, restoring: .init(overall: everyone, peers: []), at: now)
+        }
+        if case .lockedOut(let until) = lockout.overall.check(at: now) {
+            locked(nil, until: until, duration: until - now)
+        }
+        for (peer, limiter) in lockout.peers.sorted(by: { $0.key.description < $1.key.description }) {
+            if case .lockedOut(let until) = limiter.check(at: now) { locked(peer, until: until, duration: until - now) }
+        }
+    }
+
+    /// Keeps the lockout in `lockout.json`. A failure is never silent: the lockout then holds in
+    /// memory, until a restart, and the error says so.
+    private func saveLockout() {
+        guard let lockoutFile else { return }
+        do {
+            try lockoutFile.write(lockout, at: now)
+        } catch {
+            emit(
+                "error",
+                [("message", .string("lockout: \(error)"))],
+                "lockout: \(error); the count of wrong PINs holds until the accessory restarts"
+            )
         }
     }
 

@@ -62,6 +62,49 @@ public struct PairingAttemptLimiter: Hashable, Sendable {
         lockedUntil = nil
         lastLockout = nil
     }
+
+    /// Nothing to remember: no wrong PIN since the last correct one.
+    public var isClear: Bool { consecutiveFailures == 0 && lastLockout == nil }
+
+    /// What survives a restart (``Saved``), as of `now`.
+    public func saved(at now: Instant) -> Saved {
+        Saved(
+            wrongPINs: consecutiveFailures,
+            lastLockoutSeconds: lastLockout.map { Int($0.nanoseconds / 1_000_000_000) },
+            locked: lockedUntil.map { now < $0 } ?? false
+        )
+    }
+
+    /// The limiter as it was saved, at `now` (a boot). A lockout that was in force when it was saved
+    /// starts again in full: an accessory has no clock it can trust across a power cycle (the
+    /// emulator's virtual time starts at 0 on every boot), and a restart must never shorten a
+    /// lockout, or pulling the plug would be a way round it.
+    public init(policy: PinPolicy, restoring saved: Saved, at now: Instant) {
+        self.init(policy: policy)
+        consecutiveFailures = max(0, min(saved.wrongPINs, Saved.maximumWrongPINs))
+        lastLockout = saved.lastLockoutSeconds.map { .seconds(Int64(max(0, min($0, 86_400)))) }
+        if saved.locked { lockedUntil = now + (lastLockout ?? lockout) }
+    }
+
+    /// A limiter's state in the accessory's `lockout.json` (docs/guides/running-the-accessory.md).
+    public struct Saved: Codable, Hashable, Sendable {
+        /// More wrong PINs than anyone can enter (one a second for ten days would be 864,000, and
+        /// lockouts of up to a day come between them); a larger count is not one this program wrote.
+        public static let maximumWrongPINs = 1_000_000
+
+        /// Wrong PINs in a row.
+        public var wrongPINs: Int
+        /// The last lockout's length; nil when none happened since the last correct PIN.
+        public var lastLockoutSeconds: Int?
+        /// A lockout was in force.
+        public var locked: Bool
+
+        public init(wrongPINs: Int, lastLockoutSeconds: Int?, locked: Bool) {
+            self.wrongPINs = wrongPINs
+            self.lastLockoutSeconds = lastLockoutSeconds
+            self.locked = locked
+        }
+    }
 }
 
 // MARK: - LimiterCheck

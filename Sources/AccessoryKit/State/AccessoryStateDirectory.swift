@@ -28,28 +28,15 @@ public final class AccessoryStateDirectory {
 
     /// The stored identity, or nil when none was stored yet.
     public func readIdentity() throws(AccessoryStateError) -> AccessoryIdentityRecord? {
-        let contents: Data?
-        do {
-            contents = try directory.read(Self.identityFileName)
-        } catch {
-            throw AccessoryStateError(error)
-        }
-        guard let data = contents else { return nil }
-        let document: JSONValue
-        do {
-            document = try JSONValue(parsing: data)
-        } catch {
-            throw .corrupt(path: identityPath, reason: "not valid JSON at \(error)")
-        }
-        let record: AccessoryIdentityRecord
-        do {
-            record = try JSONValueDecoder().decode(AccessoryIdentityRecord.self, from: document)
-        } catch {
-            throw .corrupt(path: identityPath, reason: "not the identity JSON this program writes")
-        }
-        guard record.format == AccessoryIdentityRecord.currentFormat else {
-            throw .unsupportedFormat(path: identityPath, format: record.format)
-        }
+        guard
+            let record = try directory.readRecord(
+                AccessoryIdentityRecord.self,
+                from: Self.identityFileName,
+                what: "the identity JSON",
+                format: \.format,
+                currentFormat: AccessoryIdentityRecord.currentFormat
+            )
+        else { return nil }
         guard record.address != nil else {
             throw .corrupt(path: identityPath, reason: "the NMI \"\(record.nmi.prefix(40))\" is not a MAC address")
         }
@@ -88,10 +75,10 @@ public final class AccessoryStateDirectory {
         }
     }
 
-    /// Checks the pairing store (``checkPairingStore()``), loads the identity, falling back to
-    /// `proposed` the first time, counts this boot, and stores the result. A profile that fixes
-    /// its NMI overrides what was stored. A damaged store or identity stops the boot before it is
-    /// counted.
+    /// Checks the pairing store (``checkPairingStore()``) and the lockout (``LockoutFile``), loads
+    /// the identity, falling back to `proposed` the first time, counts this boot, and stores the
+    /// result. A profile that fixes its NMI overrides what was stored. A damaged store, lockout or
+    /// identity stops the boot before it is counted.
     public func boot(
         proposedAddress: MACAddress,
         profileFixesAddress: Bool
@@ -99,6 +86,7 @@ public final class AccessoryStateDirectory {
         -> AccessoryIdentityRecord
     {
         _ = try checkPairingStore()
+        _ = try LockoutFile(directory: directory).read()
         let stored = try readIdentity()
         let address = profileFixesAddress ? proposedAddress : (stored?.address ?? proposedAddress)
         let record = AccessoryIdentityRecord(nmi: address, boots: (stored?.boots ?? 0) + 1)
@@ -114,6 +102,8 @@ public final class AccessoryStateDirectory {
             let contents = try readableContents()
             let hadStore = try pairingStore.reset()
             let hadIdentity = try directory.remove(Self.identityFileName)
+            // Wrong PINs counted against the device it was are no longer anyone's business.
+            _ = try directory.remove(LockoutFile.fileName)
             return FactoryResetSummary(
                 pairedDevices: hadStore ? contents?.peers.count : 0,
                 removedOwnNIK: contents?.ownNIK != nil,
@@ -134,6 +124,46 @@ public final class AccessoryStateDirectory {
             default: throw error
             }
         }
+    }
+}
+
+// MARK: - Reading a record
+
+extension StateDirectory {
+    /// The JSON record in `name`, or nil when there is no such file. A file that is not JSON, not
+    /// `what` this program writes, or of another format is `.corrupt` or `.unsupportedFormat`,
+    /// naming the file, and left as it is.
+    func readRecord<Record: Decodable>(
+        _ type: Record.Type,
+        from name: String,
+        what: String,
+        format: KeyPath<Record, String>,
+        currentFormat: String
+    ) throws(AccessoryStateError) -> Record? {
+        let path = filePath(name)
+        let contents: Data?
+        do {
+            contents = try read(name)
+        } catch {
+            throw AccessoryStateError(error)
+        }
+        guard let data = contents else { return nil }
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: data)
+        } catch {
+            throw .corrupt(path: path, reason: "not valid JSON at \(error)")
+        }
+        let record: Record
+        do {
+            record = try JSONValueDecoder().decode(Record.self, from: document)
+        } catch {
+            throw .corrupt(path: path, reason: "not \(what) this program writes")
+        }
+        guard record[keyPath: format] == currentFormat else {
+            throw .unsupportedFormat(path: path, format: record[keyPath: format])
+        }
+        return record
     }
 }
 

@@ -102,4 +102,14 @@ public struct TestTag: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var description: String { name }
 
     public static func < (lhs: TestTag, rhs: TestTag) -> Bool { lhs.name < rhs.name }
+
+    /// The test ends with wrong PINs counted against the accessory's limit and no correct PIN
+    /// after them: on an accessory the tests share, the runner runs it after the others
+    /// (``TestRunner``), so its count cannot lock the phones of the tests after it.
+    public static let leavesWrongPIN = TestTag(known: "leaves-wrong-pin")
+
+    /// A name this file spells, known to be valid.
+    private init(known name: String) {
+        self.name = name
+    }
 }

@@ -44,7 +44,7 @@ public struct TestRunner: Sendable {
         observer?.runStarted(plan)
 
         let collector = ResultCollector(count: tests.count, observer: observer)
-        let queue = WorkQueue(count: tests.count)
+        let queue = WorkQueue(order: Self.executionOrder(tests))
         let workers = DispatchGroup()
         for _ in 0..<min(configuration.jobs, tests.count) {
             workers.enter()
@@ -74,6 +74,16 @@ public struct TestRunner: Sendable {
             thread.name = "aware-conform run"
             thread.start()
         }
+    }
+
+    /// The order tests start in (indices into `tests`); reports keep catalogue order. Tests that
+    /// leave wrong PINs counted (``TestTag/leavesWrongPIN``) go last: on an accessory the tests
+    /// share (a device on the socket air or a radio, one accessory-emu), wrong PINs count against
+    /// its limit until a correct one, and the counts survive restarts, so run earlier they could lock
+    /// out the tests after them (docs/guides/running-the-accessory.md, "Wrong PINs and lockout").
+    static func executionOrder(_ tests: [ConformanceTest]) -> [Int] {
+        let last = tests.indices.filter { tests[$0].tags.contains(.leavesWrongPIN) }
+        return tests.indices.filter { !tests[$0].tags.contains(.leavesWrongPIN) } + last
     }
 
     private func makeMetadata(startedAt: Date) -> RunMetadata {
@@ -325,18 +335,19 @@ final class ResultCollector: @unchecked Sendable {
 /// Hands out test indices to the worker threads, each exactly once.
 final class WorkQueue: @unchecked Sendable {
     private let lock = NSLock()
-    private let count: Int
+    private let order: [Int]
     private var next = 0
 
-    init(count: Int) {
-        self.count = count
+    /// Hands out `order`'s indices, each once, in that order.
+    init(order: [Int]) {
+        self.order = order
     }
 
     func take() -> Int? {
         lock.withLock {
-            guard next < count else { return nil }
+            guard next < order.count else { return nil }
             defer { next += 1 }
-            return next
+            return order[next]
         }
     }
 }

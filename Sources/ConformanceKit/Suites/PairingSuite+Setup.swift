@@ -78,7 +78,7 @@ extension PairingSuite.Builder {
             try test(
                 "WA/PAIR/BI-04",
                 "A wrong PIN fails as an SAE confirm mismatch and counts against the limit",
-                tags: ["pin"],
+                tags: ["pin", TestTag.leavesWrongPIN.name],
                 brokenBy: ["no-lockout"],
                 steps: [.retriedPairing]
             ) { context, suite in
@@ -101,7 +101,7 @@ extension PairingSuite.Builder {
             try test(
                 "WA/PAIR/BI-05",
                 "After maxWrongAttempts wrong PINs pairing is locked: no PIN, refused as locked-out",
-                tags: ["pin", "lockout"],
+                tags: ["pin", "lockout", TestTag.leavesWrongPIN.name],
                 needsReconfigure: true,
                 brokenBy: ["no-lockout"],
                 steps: [.retriedPairing]
