@@ -109,7 +109,8 @@ extension ProfileReader {
                 report(
                     view.path("nmi"),
                     view["nmi"],
-                    "must be a unicast MAC address written as six colon-separated hex octets, like 02:00:00:00:00:01"
+                    "must be a unicast MAC address other than 00:00:00:00:00:00, written as six colon-separated "
+                        + "hex octets, like 02:00:00:00:00:01"
                 )
                 valid = false
             }
@@ -167,7 +168,7 @@ extension ProfileReader {
             guard part.utf8.count == 2, part.utf8.allSatisfy({ $0 < 0x80 && Character(Unicode.Scalar($0)).isHexDigit })
             else { return false }
         }
-        guard let first = parts.first, let octet = UInt8(first, radix: 16) else { return false }
-        return octet & 0x01 == 0
+        // 00:00:00:00:00:00 names no station (Linux and hostap read it as "unset").
+        return MACAddress(string: text)?.isStationAddress == true
     }
 }
