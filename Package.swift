@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "AwareProtocol", targets: ["AwareProtocol"]),
         .library(name: "AwareRadio", targets: ["AwareRadio"]),
         .library(name: "AccessoryKit", targets: ["AccessoryKit"]),
+        .library(name: "AwareDevice", targets: ["AwareDevice"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
@@ -150,7 +151,10 @@ let package = Package(
         ),
         .testTarget(
             name: "AwareRadioTests",
-            dependencies: ["AwareCore", "AwareWire", "AwareRadio", "CNetlink", "AwareTestSupport"]
+            dependencies: [
+                "AwareCore", "AwareWire", "AwareRadio", "CNetlink", "AwareTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "AwareAnalysisTests",

@@ -3,6 +3,7 @@ import AwareTestSupport
 import AwareWire
 import Foundation
 import Glibc
+import Logging
 import Testing
 
 @testable import AwareRadio
@@ -47,10 +48,16 @@ final class AirStation {
         _ directory: String,
         address: MACAddress,
         channels: Set<NANChannel> = [.channel6, .channel149],
-        acknowledgementTimeout: Interval = .seconds(Int64(2))
+        acknowledgementTimeout: Interval = .seconds(Int64(2)),
+        logger: Logger = Logger(label: "awarebench.socket-air")
     ) throws {
         self.address = address
-        air = try SocketAir(path: directory, scheduler: scheduler, acknowledgementTimeout: acknowledgementTimeout)
+        air = try SocketAir(
+            path: directory,
+            scheduler: scheduler,
+            acknowledgementTimeout: acknowledgementTimeout,
+            logger: logger
+        )
         scheduler.runInBackground()
         let received = received
         let statuses = statuses
@@ -233,9 +240,11 @@ func actionFrame(to: MACAddress, from: MACAddress, body: [UInt8] = [0x04, 0x09, 
         #expect(a.statistics.sendFailures == 0)
     }
 
+    /// Issue 21, finding 9: hostile datagrams are counted and leave a trace at debug level.
     @Test func malformedDatagramsAreDroppedAndCountedAndOthersIgnored() throws {
         let directory = TemporaryAirDirectory()
-        let b = try AirStation(directory.air, address: addressB)
+        let log = CapturedLog()
+        let b = try AirStation(directory.air, address: addressB, logger: log.logger(level: .debug))
         let raw = try RawPeer(directory.air + "/raw.sock")
         let valid = SocketAirDatagramTests.frameBytes
         var badMagic = valid
@@ -262,6 +271,9 @@ func actionFrame(to: MACAddress, from: MACAddress, body: [UInt8] = [0x04, 0x09, 
         #expect(b.statistics.ignored == 1, "the unknown type")
         #expect(b.statistics.eventsReceived == 1, "a side-channel event is not a frame")
         #expect(b.statistics.framesReceived == 1)
+        let debug = log.all.filter { $0.level == .debug }.map(\.message)
+        #expect(debug.filter { $0.hasPrefix("dropped a datagram") }.count == 6, "\(debug)")
+        #expect(debug.filter { $0 == "ignored a datagram" }.count == 1, "\(debug)")
     }
 
     /// A frame from another process is stamped when it went on the air (now, less the time since
@@ -501,5 +513,46 @@ final class RawPeer {
             for (index, octet) in path.utf8.enumerated() { raw[index] = octet }
         }
         return address
+    }
+}
+
+/// What a `Logger` was told, for tests that check what leaves a trace.
+final class CapturedLog: @unchecked Sendable {
+    // @unchecked Sendable: `entries` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var entries: [(level: Logger.Level, message: String)] = []
+
+    var all: [(level: Logger.Level, message: String)] { lock.withLock { entries } }
+
+    func append(_ level: Logger.Level, _ message: String) { lock.withLock { entries.append((level, message)) } }
+
+    /// A logger at `level` writing here.
+    func logger(level: Logger.Level = .debug) -> Logger {
+        var logger = Logger(label: "test") { _ in CapturingLogHandler(log: self) }
+        logger.logLevel = level
+        return logger
+    }
+}
+
+struct CapturingLogHandler: LogHandler {
+    let log: CapturedLog
+    var logLevel: Logger.Level = .trace
+    var metadata: Logger.Metadata = [:]
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(
+        level: Logger.Level,
+        message: Logger.Message,
+        metadata: Logger.Metadata?,
+        source: String,
+        file: String,
+        function: String,
+        line: UInt
+    ) {
+        log.append(level, "\(message)")
     }
 }

@@ -18,7 +18,7 @@ extension SocketAir {
     /// stranger's datagrams leave a trace (`--log-level debug`) besides the count.
     private func ignored(_ datagram: SocketAirDatagram, because reason: String) {
         counters.count(\.ignored)
-        Self.logger.debug(
+        logger.debug(
             "ignored a datagram",
             metadata: ["type": "\(datagram.type)", "from": "\(datagram.address)", "reason": "\(reason)"]
         )

@@ -119,19 +119,19 @@ extension SocketAir {
             case .refused:
                 if SocketAirDirectory.removeSocket(peer) {
                     counters.count(\.staleSocketsRemoved)
-                    Self.logger.info(
+                    logger.info(
                         "removed the socket of a process that left the air",
                         metadata: ["socket": "\(peer)"]
                     )
                 }
             case .busy:
                 counters.count(\.receiverQueueFull)
-                Self.logger.debug("a peer's queue is full: it loses this datagram", metadata: ["socket": "\(peer)"])
+                logger.debug("a peer's queue is full: it loses this datagram", metadata: ["socket": "\(peer)"])
             case .sendBufferFull:
                 counters.count(\.sendBufferFull)
             case .failed(let code):
                 counters.count(\.sendFailures)
-                Self.logger.debug(
+                logger.debug(
                     "a peer did not take a datagram",
                     metadata: ["socket": "\(peer)", "error": "\(UnixDatagramSocket.errorText(code))"]
                 )
@@ -149,7 +149,7 @@ extension SocketAir {
         let result = socket.send(bytes, to: peer, waiting: wait)
         if result == .sendBufferFull {
             if !sendBufferWasFull.exchange(true, ordering: .relaxed) {
-                Self.logger.warning(
+                logger.warning(
                     "the send buffer is full of datagrams peers have not read: frames to every peer are lost until they read or leave",
                     metadata: [
                         "unread": "\(socket.queuedOctets) octets", "buffer": "\(socket.sendBufferSize) octets",
@@ -164,7 +164,7 @@ extension SocketAir {
             stalledPeers.withLock { _ = $0.remove(peer) }
         case .busy where wait:
             stalledPeers.withLock { _ = $0.insert(peer) }
-            Self.logger.info(
+            logger.info(
                 "a peer let a send wait out its timeout: it is not waited for until it reads again",
                 metadata: ["socket": "\(String(decoding: peer, as: UTF8.self))"]
             )

@@ -56,7 +56,7 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
     let sendBufferWasFull = Atomic<Bool>(false)
     /// What the air does that nobody sees in a capture: joining, peers that went away, datagrams
     /// it could not read or deliver (`--log-level debug` shows them).
-    static let logger = Logger(label: "awarebench.socket-air")
+    let logger: Logger
     var ports: [Port] = []
     var taps: [any AirTap] = []
     var pending: [UInt64: PendingAcknowledgement] = [:]
@@ -79,15 +79,18 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
     /// `lockstep`: the processes of the air share one virtual clock (docs/reference/socket-air.md,
     /// "Lockstep"); the scheduler's time becomes that clock, and this process starts the air's
     /// clock if it is the first. `startsHeld` keeps its time still until the owner lets it run
-    /// (``WallClockScheduler/runLockstep(until:then:)``): the runner's sessions.
+    /// (``WallClockScheduler/runLockstep(until:then:)``): the runner's sessions. `logger`: where
+    /// the air says what it does (tests read it).
     public init(
         path: String = SocketAir.defaultPath,
         scheduler: WallClockScheduler,
         rssiDBm: Int = -50,
         acknowledgementTimeout: Interval = .milliseconds(50),
         lockstep: Bool = false,
-        startsHeld: Bool = false
+        startsHeld: Bool = false,
+        logger: Logger = Logger(label: "awarebench.socket-air")
     ) throws(AirError) {
+        self.logger = logger
         self.path = try SocketAirDirectory.prepare(path)
         wallClock = scheduler
         self.rssiDBm = rssiDBm
@@ -117,7 +120,7 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
         }
         startReader()
         if lockstep { sendToClock(.register) }
-        Self.logger.info(
+        logger.info(
             "joined the socket air",
             metadata: ["air": "\(self.path)", "socket": "\(socket.path)", "lockstep": "\(lockstep)"]
         )
@@ -183,6 +186,7 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
         let counters = counters
         let finished = readerFinished
         let scheduler = wallClock
+        let logger = logger
         // Weak: the reader must not keep the air alive, or deinit (and close) never runs.
         weak let air = self
         let thread = Thread {
@@ -192,13 +196,13 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
                 do {
                     guard !received.truncated else {
                         counters.count(\.malformedDropped)
-                        SocketAir.logger.debug("dropped a datagram longer than the receive buffer")
+                        logger.debug("dropped a datagram longer than the receive buffer")
                         continue
                     }
                     datagram = try SocketAirDatagram(bytes: received.bytes)
                 } catch {
                     counters.count(\.malformedDropped)
-                    SocketAir.logger.debug(
+                    logger.debug(
                         "dropped a datagram it cannot read",
                         metadata: ["octets": "\(received.bytes.count)", "reason": "\(error)"]
                     )
