@@ -50,6 +50,16 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "fuzz-state",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "AccessoryKit", package: "AwareBench"),
+                .product(name: "AwareCore", package: "AwareBench"),
+                .product(name: "AwareDevice", package: "AwareBench"),
+                .product(name: "AwareWire", package: "AwareBench"),
+            ]
+        ),
+        .executableTarget(
             name: "fuzz-pasn",
             dependencies: [
                 "FuzzSupport",

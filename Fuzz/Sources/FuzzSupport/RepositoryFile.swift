@@ -17,7 +17,12 @@ public enum RepositoryFile {
 
     /// The octets of `path` (relative to the checkout), or nil when it cannot be read.
     public static func bytes(_ path: String) -> [UInt8]? {
-        guard let file = fopen(root + "/" + path, "rb") else { return nil }
+        bytes(atAbsolutePath: root + "/" + path)
+    }
+
+    /// The octets of the file at `path`, or nil when it cannot be read.
+    public static func bytes(atAbsolutePath path: String) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
