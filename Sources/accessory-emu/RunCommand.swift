@@ -75,7 +75,10 @@ struct RunCommand: ParsableCommand {
     var json = false
 
     @Option(
-        help: ArgumentHelp("Write every frame on the air to a pcap or pcapng file (by extension).", valueName: "file")
+        help: ArgumentHelp(
+            "Write every frame on the air to a pcap or pcapng file (by extension), each as it arrives.",
+            valueName: "file"
+        )
     )
     var capture: String?
 

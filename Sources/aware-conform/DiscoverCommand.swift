@@ -111,6 +111,18 @@ struct DiscoverCommand: ParsableCommand {
         } else {
             target = try targetOptions.makeAirTarget(profile: ProfileFacts(path: "", services: []))
         }
+        // The capture is written as the frames arrive; a file that cannot be made is an
+        // environment error, as a failed write at the end was.
+        var tap: CaptureTap?
+        if let capture {
+            do throws(CaptureTapError) {
+                tap = try CaptureTap(path: capture, format: CaptureFormat(path: capture) ?? .pcap)
+            } catch {
+                var standardError = StandardError()
+                print("aware-conform discover: \(error)", to: &standardError)
+                throw ExitCode(3)
+            }
+        }
         let outcome: Browse.Outcome
         do throws(PhoneSessionError) {
             outcome = try Browse.run(
@@ -122,7 +134,7 @@ struct DiscoverCommand: ParsableCommand {
                     matchingFilter: matchFilter.flatMap { try? MatchingFilter(spec: $0) }
                 ),
                 seconds: timeout,
-                capture: capture.map { CaptureFormat(path: $0) ?? .pcap }
+                capture: tap
             )
         } catch {
             var standardError = StandardError()
@@ -130,14 +142,12 @@ struct DiscoverCommand: ParsableCommand {
             throw ExitCode(3)
         }
         let results = outcome.results
-        if let capture, let bytes = outcome.capture {
-            do throws(AtomicFileError) {
-                try AtomicFile.write(bytes, to: capture)
-            } catch {
-                var standardError = StandardError()
-                print("aware-conform: cannot write the capture to \(error)", to: &standardError)
-                throw ExitCode(3)
-            }
+        do throws(CaptureTapError) {
+            try tap?.close()
+        } catch {
+            var standardError = StandardError()
+            print("aware-conform discover: \(error)", to: &standardError)
+            throw ExitCode(3)
         }
         let descriptor =
             (vendor != nil || model != nil)

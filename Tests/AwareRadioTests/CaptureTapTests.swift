@@ -59,7 +59,8 @@ struct CaptureTapTests {
         #expect(throws: CaptureTapError.unknownFormat(path: directory + "/pcap")) {
             _ = try CaptureTap(path: directory + "/pcap")
         }
-        #expect(throws: CaptureTapError.noPath) { try CaptureTap().write() }
+        // A tap without a path has no file to close.
+        try CaptureTap().close()
     }
 
     @Test("an unwritable path fails at once with the reason")
@@ -81,26 +82,87 @@ struct CaptureTapTests {
         }
     }
 
-    @Test("write() replaces the file atomically and leaves no temporary file; the reader gets the records back")
-    func writeAndRead() throws {
+    /// Issue 21, finding 8: `--capture` kept every record until exit (+24 MB an hour idle).
+    @Test("with a path the tap keeps no record: each frame is in the file as it arrives, as the in-memory tap's octets")
+    func writesAsFramesArrive() throws {
         let directory = try temporaryDirectory()
-        for name in ["c.pcap", "c.pcapng"] {
-            let path = directory + "/" + name
+        for format in CaptureFormat.allCases {
+            let path = directory + "/c." + format.rawValue
             let tap = try CaptureTap(path: path)
-            tap.air(carried: frame, on: .channel6, signalDBm: -40, at: microseconds(10))
-            try tap.write()
-            tap.air(carried: frame + [0xAA], on: .channel149, signalDBm: -70, at: microseconds(2_000))
-            try tap.write()
-            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-            #expect(bytes == tap.bytes)
-            let records = try CaptureReader.read(bytes: bytes)
-            #expect(records.map(\.frame) == [frame, frame + [0xAA]])
-            #expect(records.map(\.frequencyMHz) == [2437, 5745])
-            #expect(records.map(\.signalDBm) == [-40, -70])
-            #expect(records.map(\.radiotap?.tsft) == [10, 2_000])
-            #expect(records.map(\.timestamp) == [1_767_225_600_000_010_000, 1_767_225_600_002_000_000])
+            let memory = CaptureTap(format: format)
+            let frames: [(frame: [UInt8], channel: NANChannel, signal: Int, time: Instant)] = [
+                (frame, .channel6, -40, microseconds(10)),
+                (frame + [0xAA], .channel149, -70, microseconds(2_000)),
+                (frame + [0xAA, 0xBB, 0xCC], .channel6, -55, microseconds(3_000)),
+            ]
+            // The header is on disk before the first frame.
+            #expect(try FileContents.read(path) == memory.bytes)
+            for (count, item) in frames.enumerated() {
+                for sniffer in [tap, memory] {
+                    sniffer.air(carried: item.frame, on: item.channel, signalDBm: item.signal, at: item.time)
+                }
+                // Before any close: the file is a whole capture of every frame so far.
+                let bytes = try FileContents.read(path)
+                #expect(bytes == memory.bytes)
+                #expect(try CaptureReader.read(bytes: bytes) == memory.records)
+                #expect(memory.records.count == count + 1)
+                #expect(tap.records.isEmpty)
+                #expect(tap.frameCount == count + 1)
+            }
+            let records = try CaptureReader.read(bytes: try FileContents.read(path))
+            #expect(records.map(\.frame) == frames.map(\.frame))
+            #expect(records.map(\.frequencyMHz) == [2437, 5745, 2437])
+            #expect(records.map(\.signalDBm) == [-40, -70, -55])
+            #expect(records.map(\.radiotap?.tsft) == [10, 2_000, 3_000])
+            #expect(
+                records.map(\.timestamp) == [
+                    1_767_225_600_000_010_000, 1_767_225_600_002_000_000, 1_767_225_600_003_000_000,
+                ]
+            )
+            try tap.close()
+            #expect(try FileContents.read(path) == memory.bytes)
+            // Frames after close are not written.
+            tap.air(carried: frame, on: .channel6, signalDBm: -40, at: microseconds(4_000))
+            #expect(try FileContents.read(path) == memory.bytes)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["c.pcap", "c.pcapng"])
+    }
+
+    @Test("a write that fails stops the capture, is reported once, and leaves a whole capture of the frames before it")
+    func writeFailure() throws {
+        // /dev/full opens like a file, and every write to it fails with ENOSPC: a header that
+        // cannot be written fails at once.
+        #expect(throws: CaptureTapError.unwritable(path: "/dev/full", reason: "No space left on device")) {
+            _ = try CaptureTap(path: "/dev/full", format: .pcap)
+        }
+        let directory = try temporaryDirectory()
+        let path = directory + "/c.pcapng"
+        let tap = try CaptureTap(path: path)
+        var reported: [CaptureTapError] = []
+        tap.failureHandler = { reported.append($0) }
+        tap.air(carried: frame, on: .channel6, signalDBm: -40, at: microseconds(10))
+        tap.air(carried: frame, on: .channel6, signalDBm: -40, at: microseconds(20))
+        // The disk fills: from now on the tap's writes fail.
+        tap.file = try AppendingFile(path: "/dev/full")
+        tap.air(carried: frame, on: .channel6, signalDBm: -40, at: microseconds(30))
+        tap.air(carried: frame, on: .channel6, signalDBm: -40, at: microseconds(40))
+        let failure = CaptureTapError.stopped(path: path, frames: 2, reason: "No space left on device")
+        #expect(reported == [failure])
+        #expect(tap.failure == failure)
+        #expect(tap.frameCount == 2)
+        #expect(throws: failure) { try tap.close() }
+        #expect("\(failure)".contains("stopped after 2 frames: No space left on device"))
+        #expect(try CaptureReader.read(bytes: try FileContents.read(path)).count == 2)
+    }
+
+    @Test("a symbolic link at the path is refused, not written through")
+    func symbolicLink() throws {
+        let directory = try temporaryDirectory()
+        let target = directory + "/target"
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.createSymbolicLink(atPath: directory + "/c.pcap", withDestinationPath: target)
+        #expect(throws: CaptureTapError.self) { _ = try CaptureTap(path: directory + "/c.pcap") }
+        #expect(try FileContents.read(target) == Array("keep".utf8))
     }
 
     @Test("on a simulated air a tap measures signal from the transmitter to the tap's position")

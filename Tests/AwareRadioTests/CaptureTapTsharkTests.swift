@@ -43,7 +43,7 @@ struct CaptureTapTsharkTests {
         sender.send(to: .broadcast, on: .channel6)
         sender.send(to: .broadcast, on: .channel149)
         air.virtualScheduler.runUntilIdle()
-        try tap.write()
+        try tap.close()
         let read = try CaptureReader.read(bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
         #expect(read.count == 2)
         // 10 m from the tap: −50 dBm on channel 6, −58 dBm on channel 149.

@@ -3,6 +3,36 @@ import Testing
 
 /// `accessory-emu` as a person or a script runs it.
 @Suite struct AccessoryEmulatorTests {
+    /// Issue 21, finding 8: `--capture` held every frame until exit. The file is now a whole
+    /// capture while the accessory runs: decode reads the frames so far.
+    @Test func itsCaptureIsReadableWhileItRuns() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "awb-emu-\(UUID().uuidString.prefix(8))"
+        )
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let capture = directory.appendingPathComponent("drone.pcapng").path
+        // The simulated air without --duration runs at the wall clock's pace until SIGTERM.
+        let emulator = try BackgroundProcess(
+            "accessory-emu",
+            ["--profile", "Profiles/drone.json", "--air", "sim", "--capture", capture, "--json"]
+        )
+        defer { emulator.stop() }
+        try emulator.waitForLine(containing: "\"event\":\"ready\"")
+        var frames = 0
+        for _ in 0..<40 where frames < 2 {
+            try await Task.sleep(for: .milliseconds(250))
+            let decode = try await CommandRunner.run("aware-conform", ["decode", capture, "--json"])
+            // A read may meet a record half written (the file grows as the kernel copies it);
+            // the next read finds it whole.
+            if decode.status == 0 { frames = decode.standardOutput.split(separator: "\n").count }
+        }
+        #expect(frames >= 2, "the capture of a running accessory holds no frames")
+        #expect(emulator.process.isRunning)
+        emulator.stop()
+        #expect(emulator.process.terminationStatus == 0)
+    }
+
     @Test func itsCaptureDecodesInTsharkWithTheServiceIDAndTheTXTKeys() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "awb-emu-\(UUID().uuidString.prefix(8))"

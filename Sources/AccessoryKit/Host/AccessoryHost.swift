@@ -168,7 +168,7 @@ public final class AccessoryHost {
     static let logger = Logger(label: "awarebench.accessory-emu")
 
     /// Runs `firmware` on `scheduler` until a signal, `shutdown` or a failed start, with the
-    /// control channels; then leaves the air (`closeAir`) and writes the capture. The socket
+    /// control channels; then leaves the air (`closeAir`) and closes the capture. The socket
     /// air and the radio share it.
     private func serve(
         _ firmware: AccessoryFirmware,
@@ -215,7 +215,7 @@ public final class AccessoryHost {
         if startFailure.withLock({ $0 }) == nil { firmware.stop() }
         closeAir()
         if let failure = startFailure.withLock({ $0 }) { throw .air(failure) }
-        try writeCapture(tap)
+        try closeCapture(tap)
     }
 
     /// On an in-process simulated air. With `duration`, as fast as possible for that many
@@ -255,22 +255,31 @@ public final class AccessoryHost {
             signals.cancel()
         }
         accessory.stop()
-        try writeCapture(tap)
+        try closeCapture(tap)
     }
 
+    /// The `--capture` tap: it writes each frame as it arrives. A write that fails (a full
+    /// disk) stops the capture but not the accessory, which a phone may be in the middle of
+    /// using: the failure is a warning at once, and the exit status (3) at the end.
     private func makeTap(epochNanoseconds: UInt64) throws(AccessoryHostError) -> CaptureTap? {
         guard let capturePath else { return nil }
+        let tap: CaptureTap
         do {
-            return try CaptureTap(path: capturePath, epochNanoseconds: epochNanoseconds)
+            tap = try CaptureTap(path: capturePath, epochNanoseconds: epochNanoseconds)
         } catch {
             throw .capture(error)
         }
+        tap.failureHandler = { [output] error in
+            output.warn("capture: \(error); the accessory keeps running without it")
+        }
+        return tap
     }
 
-    private func writeCapture(_ tap: CaptureTap?) throws(AccessoryHostError) {
+    /// Closes the capture file; a capture that stopped early is an error now.
+    private func closeCapture(_ tap: CaptureTap?) throws(AccessoryHostError) {
         guard let tap else { return }
         do {
-            try tap.write()
+            try tap.close()
         } catch {
             throw .capture(error)
         }

@@ -9,6 +9,13 @@ public enum CaptureReader {
         case pcapng
     }
 
+    /// The longest pcap record (header and `incl_len`) or pcapng block (Block Total Length) any
+    /// reader here takes: 16 MiB. An 802.11 frame is at most some 11 kB, so a longer length is a
+    /// lie, and refusing it at once keeps a reader from waiting for, or holding, gigabytes
+    /// because one length field says so. Wireshark's pcapng reader long refused blocks over
+    /// 16 MiB for the same reason; libpcap has limits of its own.
+    public static let maximumBlockLength = 16 << 20
+
     /// The format `bytes` start with, or nil.
     public static func format(of bytes: [UInt8]) -> Format? {
         if PcapngFile.isPcapng(bytes[...]) { return .pcapng }
@@ -54,6 +61,18 @@ public enum CaptureReader {
 public enum CaptureByteOrder: Hashable, Sendable {
     case littleEndian
     case bigEndian
+
+    /// The 32-bit value at `offset` from the start of `octets`, which must hold it: for a
+    /// reader that looks at a length before it has the octets the length covers.
+    func uint32(_ octets: ArraySlice<UInt8>, at offset: Int) -> UInt32 {
+        let start = octets.startIndex + offset
+        var value: UInt32 = 0
+        for index in 0..<4 {
+            let octet = UInt32(octets[start + index])
+            value |= self == .littleEndian ? octet << (8 * UInt32(index)) : octet << (8 * UInt32(3 - index))
+        }
+        return value
+    }
 }
 
 extension WireReader {

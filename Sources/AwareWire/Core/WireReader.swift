@@ -28,6 +28,13 @@ public struct WireReader: Sendable {
         self.structure = structure
     }
 
+    /// A reader over octets that sit `offset` octets into a longer input, so that errors give
+    /// offsets in that input: a capture read block by block (``CaptureStreamReader``) keeps
+    /// only one block in memory, and its errors still name the octet in the file.
+    public init(_ bytes: ArraySlice<UInt8>, structure: String, startingAt offset: Int) {
+        self.init(bytes: bytes, origin: bytes.startIndex - offset, structure: structure)
+    }
+
     private init(bytes: ArraySlice<UInt8>, origin: Int, structure: String) {
         self.bytes = bytes
         self.position = bytes.startIndex
@@ -153,6 +160,9 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
         case lengthMismatch(declared: Int, actual: Int)
         /// Octets remain after the last field the structure defines.
         case trailingOctets(count: Int)
+        /// A length field declares more octets than the reader takes for one structure: a
+        /// cap that keeps a lying length from making a reader wait for, or hold, gigabytes.
+        case tooLong(declared: Int, limit: Int)
         /// The field holds a value the structure forbids; the text says which rule.
         case invalidValue(String)
     }
@@ -183,6 +193,8 @@ public struct WireError: Error, Hashable, Sendable, CustomStringConvertible {
             text += "length field says \(declared) octets but the content takes \(actual)"
         case .trailingOctets(let count):
             text += "\(count) unexpected octet\(count == 1 ? "" : "s") after the last field"
+        case .tooLong(let declared, let limit):
+            text += "length field says \(declared) octets, more than the \(limit) this reader accepts"
         case .invalidValue(let rule):
             text += rule
         }

@@ -6,21 +6,21 @@ import AwareRadio
 /// `dns-sd -B`, and what it heard. Publishes the phone rejects (a wrong service ID, a filter
 /// that does not match) are kept too, so the listing can say why an accessory is not offered.
 public enum Browse {
-    /// What a browse heard: every matching publish, and the capture when one was asked for.
+    /// What a browse heard: every matching publish.
     public struct Outcome: Sendable {
         public var results: [DiscoveryResult]
-        public var capture: [UInt8]?
     }
 
-    /// Subscribes with `subscription` for `seconds` on a session of `target`.
+    /// Subscribes with `subscription` for `seconds` on a session of `target`. With a `capture`
+    /// tap, every frame the phone's air carries goes to it (a tap with a path writes each as it
+    /// arrives: a browse may last an hour on a busy air).
     public static func run(
         target: any AccessoryTarget,
         seed: UInt64,
         subscription: SubscribeConfiguration,
         seconds: Double,
-        capture format: CaptureFormat? = nil
+        capture tap: CaptureTap? = nil
     ) throws(PhoneSessionError) -> Outcome {
-        let tap = format.map { CaptureTap(format: $0) }
         let browse = try PhoneSession.open(
             command: "discover",
             target: target,
@@ -33,11 +33,8 @@ public enum Browse {
         defer { session.close() }
         session.perform { browse.phone.subscribe(subscription) }
         _ = session.run(until: { false }, timeout: .seconds(seconds))
-        var outcome = Outcome(results: [], capture: nil)
-        session.perform {
-            outcome.results = browse.phone.matchedResults(serviceName: subscription.serviceName)
-            if let tap, let format { outcome.capture = tap.bytes(in: format) }
-        }
+        var outcome = Outcome(results: [])
+        session.perform { outcome.results = browse.phone.matchedResults(serviceName: subscription.serviceName) }
         return outcome
     }
 }
