@@ -184,8 +184,18 @@ public struct DecoderRobustness: Sendable {
 
     /// A whole capture file: a WireError, or records that survive being written and read
     /// again, each of whose frames meets the frame contract. The file counts as decoded
-    /// when it was read, whatever its frames did.
+    /// when it was read, whatever its frames did. Either way, the stream reader (decode's and
+    /// analyze's), fed the file in chunks, reads the records and the error the whole-buffer
+    /// reader reads.
     public static func checkCaptureFile(_ bytes: [UInt8]) -> Outcome {
+        let whole = CaptureReader.readAvailable(bytes: bytes)
+        let streamed = readStreaming(bytes, chunkLength: 1 + bytes.count % 61)
+        guard streamed.records == whole.records, streamed.error == whole.error else {
+            return .violated(
+                "read in chunks: \(streamed.records.count) records, then \(String(describing: streamed.error)); "
+                    + "read whole: \(whole.records.count), then \(String(describing: whole.error))"
+            )
+        }
         let records: [CaptureRecord]
         do {
             records = try CaptureReader.read(bytes: bytes)
@@ -224,5 +234,27 @@ public struct DecoderRobustness: Sendable {
             }
         }
         return .decoded
+    }
+
+    /// The records and the first error of `bytes`, handed to a ``CaptureStreamReader`` in
+    /// chunks of `chunkLength` octets.
+    static func readStreaming(_ bytes: [UInt8], chunkLength: Int) -> (records: [CaptureRecord], error: WireError?) {
+        var reader = CaptureStreamReader()
+        var records: [CaptureRecord] = []
+        var next = 0
+        while !reader.isFinished {
+            do {
+                while let record = try reader.next() { records.append(record) }
+            } catch {
+                return (records, error)
+            }
+            if next < bytes.count {
+                reader.append(bytes[next..<min(bytes.count, next + chunkLength)])
+                next += chunkLength
+            } else {
+                reader.endInput()
+            }
+        }
+        return (records, nil)
     }
 }

@@ -31,8 +31,14 @@ struct DecodeCommand: ParsableCommand {
             {"value": n, "name": "..."}, and undecoded octets appear only under `raw`. See \
             docs/reference/decode-json.md.
 
-            Exit status: 0 when every frame decoded (NAN or not), 2 when the input is not a capture or \
-            any frame is malformed, 3 when the system refused to read an existing file.
+            A capture is read and printed frame by frame, in the memory of one block whatever its \
+            size. When the file itself is malformed or cut short (a sniffer killed mid-write), the \
+            frames before the error are printed first, then the error, with its file offset, on \
+            standard error.
+
+            Exit status: 0 when every frame decoded (NAN or not), 2 when the input is not a capture, \
+            the capture is malformed or cut short, or any frame is malformed, 3 when the system \
+            refused to read an existing file.
 
             Examples:
               aware-conform decode Fixtures/hostap-session-A/session.pcap
@@ -51,34 +57,42 @@ struct DecodeCommand: ParsableCommand {
 
     func run() throws {
         logging.bootstrap()
+        var standardError = StandardError()
         let loaded: DecodeInput
         do {
             loaded = try DecodeInput.load(input)
         } catch {
-            var standardError = StandardError()
             print("aware-conform decode: \(error)", to: &standardError)
             // The system refusing an existing file is the environment's doing, as in analyze.
             if case .unreadable = error { throw ExitCode(3) }
             throw ExitCode(2)
         }
-        let run = DecodeRun(loaded)
+        // Each frame is printed as it is decoded: a capture of any size is decoded in the
+        // memory of one block, and a capture cut short shows every frame before the cut.
+        var run = DecodeRun(loaded)
         var output = OutputBuffer()
-        let start = run.frames.first?.record?.timestamp ?? 0
-        for frame in run.frames {
-            if json {
-                output.line(frame.json.serialized)
-            } else {
-                for line in frame.text(relativeTo: start) { output.line(line) }
-                output.line("")
+        var stoppedBy: DecodeInputError?
+        do {
+            while let frame = try run.next() {
+                if json {
+                    output.line(frame.json.serialized)
+                } else {
+                    for line in frame.text(relativeTo: run.startTimestamp ?? 0) { output.line(line) }
+                    output.line("")
+                }
             }
+        } catch {
+            stoppedBy = error
         }
         if !json { output.line(run.summary) }
         output.flush()
+        if let stoppedBy {
+            print("aware-conform decode: \(stoppedBy) (after \(run.summary))", to: &standardError)
+            if case .unreadable = stoppedBy { throw ExitCode(3) }
+            throw ExitCode(2)
+        }
         if run.malformedCount > 0 {
-            if json {
-                var standardError = StandardError()
-                print("aware-conform decode: \(run.summary)", to: &standardError)
-            }
+            if json { print("aware-conform decode: \(run.summary)", to: &standardError) }
             throw ExitCode(2)
         }
     }

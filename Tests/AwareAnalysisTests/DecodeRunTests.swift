@@ -1,4 +1,5 @@
 import AwareAnalysis
+import AwareCore
 import AwareWire
 import Foundation
 import Testing
@@ -15,23 +16,72 @@ import Testing
         "d0000000516f9a010000020000000100506f9a01abcd10000409506f9a13030f008512ccdabe180100100568656c6c6f0e0c00"
         + "0100000700506f9a02010203"
 
+    /// Every frame of `argument`, decoded, and the run that counted them.
+    static func decode(_ argument: String) throws -> (frames: [DecodedFrame], run: DecodeRun) {
+        var run = DecodeRun(try DecodeInput.load(argument))
+        var frames: [DecodedFrame] = []
+        while let frame = try run.next() { frames.append(frame) }
+        return (frames, run)
+    }
+
     @Test func hexInputIsOneFrame() throws {
-        let input = try DecodeInput.load(Self.handCraftedSDF)
-        let run = DecodeRun(input)
-        #expect(run.frames.count == 1)
-        #expect(run.frames[0].verdict == .nan)
-        #expect(run.frames[0].summary == "SDF Publish")
+        let (frames, run) = try Self.decode(Self.handCraftedSDF)
+        #expect(frames.count == 1)
+        #expect(frames[0].verdict == .nan)
+        #expect(frames[0].summary == "SDF Publish")
         #expect(run.summary == "1 frame: 1 NAN, 0 not NAN, 0 malformed")
     }
 
     @Test func sessionCaptureDecodesEveryFrame() throws {
-        let run = DecodeRun(try DecodeInput.load(Self.sessionPath))
-        #expect(run.frames.count == 37)
+        let (frames, run) = try Self.decode(Self.sessionPath)
+        #expect(frames.count == 37)
         #expect(run.nanCount == 37)
-        #expect(run.frames.map(\.number) == Array(1...37))
-        #expect(run.frames[13].summary == "PASN Authentication 1")
-        #expect(run.frames[21].summary == "NAF Data Path Request")
-        #expect(run.frames[3].summary == "SDF Follow-up")
+        #expect(frames.map(\.number) == Array(1...37))
+        #expect(frames[13].summary == "PASN Authentication 1")
+        #expect(frames[21].summary == "NAF Data Path Request")
+        #expect(frames[3].summary == "SDF Follow-up")
+    }
+
+    /// Issue 21, finding 8: a capture whose last block is cut short printed nothing of the
+    /// frames before it. The run hands out every whole frame, then the error with its offset.
+    @Test func aCaptureCutInItsLastRecordGivesTheFramesBeforeItThenTheError() throws {
+        let session = try FileContents.read(Self.sessionPath)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("decode-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("cut.pcap").path
+        try Data(session.dropLast(10)).write(to: URL(fileURLWithPath: path))
+        var run = DecodeRun(try DecodeInput.load(path))
+        var numbers: [Int] = []
+        var stoppedBy: DecodeInputError?
+        do {
+            while let frame = try run.next() { numbers.append(frame.number) }
+        } catch {
+            stoppedBy = error
+        }
+        #expect(numbers == Array(1...36))
+        #expect(run.summary == "36 frames: 36 NAN, 0 not NAN, 0 malformed")
+        guard case .malformedCapture(path, let error)? = stoppedBy else {
+            Issue.record("expected the cut to be reported, got \(String(describing: stoppedBy))")
+            return
+        }
+        // The last record's header says more octets than the file still has.
+        let lastRecord = try #require(Self.recordOffsets(session).last)
+        #expect(error.structure == "pcap record 37 header")
+        #expect(error.field == "incl_len")
+        #expect(error.offset == lastRecord + 16)
+        #expect(try run.next() == nil)
+    }
+
+    /// The file offset of each record header of a little-endian pcap file.
+    static func recordOffsets(_ bytes: [UInt8]) -> [Int] {
+        var offsets: [Int] = []
+        var offset = 24
+        while offset + 16 <= bytes.count {
+            offsets.append(offset)
+            offset += 16 + (Int(bytes[offset + 8]) | Int(bytes[offset + 9]) << 8 | Int(bytes[offset + 10]) << 16)
+        }
+        return offsets
     }
 
     @Test func anOrdinaryBeaconIsListedAsNotNAN() throws {
@@ -39,21 +89,21 @@ import Testing
         let beacon =
             "8000" + "0000" + "ffffffffffff" + "020000000009" + "020000000009" + "0000"
             + "0000000000000000" + "6400" + "0104" + "00036c6162"
-        let run = DecodeRun(try DecodeInput.load(beacon))
-        #expect(run.frames[0].verdict == .notNAN)
-        #expect(run.frames[0].summary == "Beacon (not NAN)")
+        let (frames, run) = try Self.decode(beacon)
+        #expect(frames[0].verdict == .notNAN)
+        #expect(frames[0].summary == "Beacon (not NAN)")
         #expect(run.malformedCount == 0)
     }
 
     @Test func aDataFrameIsListedAsNotNAN() throws {
-        let run = DecodeRun(try DecodeInput.load("08010000020000000001020000000002020000000003000000aa"))
-        #expect(run.frames[0].summary == "Data (not NAN)")
+        let (frames, _) = try Self.decode("08010000020000000001020000000002020000000003000000aa")
+        #expect(frames[0].summary == "Data (not NAN)")
     }
 
     @Test func aTruncatedSDFIsMalformedWithItsOffset() throws {
         // The hand-crafted SDF cut inside its SDA: the SDA says 15 octets, 9 remain.
         let cut = String(Self.handCraftedSDF.prefix(2 * 45))
-        let frame = DecodeRun(try DecodeInput.load(cut)).frames[0]
+        let frame = try Self.decode(cut).frames[0]
         #expect(frame.verdict == .malformed)
         guard case .failure(let error) = frame.result else {
             Issue.record("expected a failure")
@@ -85,7 +135,7 @@ import Testing
     }
 
     @Test func jsonCarriesEveryFieldUnderItsName() throws {
-        let frame = DecodeRun(try DecodeInput.load(Self.handCraftedSDF)).frames[0]
+        let frame = try Self.decode(Self.handCraftedSDF).frames[0]
         let text = frame.json.serialized
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]

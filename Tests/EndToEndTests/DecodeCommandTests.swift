@@ -82,6 +82,34 @@ import Testing
         #expect(analyze.standardError.contains("not a pcap or pcapng capture (it is a directory or empty)"))
     }
 
+    /// Issue 21, finding 8: a capture whose last record is cut short (a sniffer killed
+    /// mid-write) printed nothing of the whole frames before it.
+    @Test func aCaptureCutInItsLastRecordPrintsTheFramesBeforeItThenTheError() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "awb-cut-\(UUID().uuidString.prefix(6))"
+        )
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let session = try Data(contentsOf: URL(fileURLWithPath: "Fixtures/hostap-session-A/session.pcap"))
+        let cut = directory.appendingPathComponent("cut.pcap")
+        try session.dropLast(10).write(to: cut)
+
+        let text = try await CommandRunner.run("aware-conform", ["decode", cut.path])
+        #expect(text.status == 2)
+        #expect(text.standardOutput.contains("Frame 36: "))
+        #expect(!text.standardOutput.contains("Frame 37: "))
+        #expect(text.standardOutput.hasSuffix("36 frames: 36 NAN, 0 not NAN, 0 malformed\n"))
+        #expect(
+            text.standardError.contains("cut.pcap: malformed capture: pcap record 37 header, incl_len at offset"),
+            "\(text.standardError)"
+        )
+
+        let json = try await CommandRunner.run("aware-conform", ["decode", cut.path, "--json"])
+        #expect(json.status == 2)
+        #expect(json.standardOutput.split(separator: "\n").count == 36)
+        #expect(json.standardError.contains("malformed capture"))
+    }
+
     @Test func anUnknownOptionIsAUsageError() async throws {
         let outcome = try await CommandRunner.run("aware-conform", ["decode", "--no-such-option", "00"])
         #expect(outcome.status == 2)

@@ -3,34 +3,30 @@ import AwareWire
 import Foundation
 
 /// What `aware-conform decode` was asked to read: one 802.11 frame given as hex, or a
-/// capture file (pcap or pcapng, told apart by its magic, not its name).
-public enum DecodeInput: Sendable {
+/// capture file (pcap or pcapng, told apart by its magic, not its name), read as it is decoded.
+public enum DecodeInput {
     /// One 802.11 frame from Frame Control on, without FCS.
     case frame([UInt8])
-    /// Every record of a capture file.
-    case capture(path: String, format: CaptureReader.Format, records: [CaptureRecord])
+    /// A capture file, opened, its format known, its records still to read.
+    case capture(CaptureFileReader)
 
-    /// Resolves a command-line argument: an existing file is read as a capture; anything
-    /// else must be hex digits (spaces, colons and a leading `0x` are allowed).
+    /// Resolves a command-line argument: an existing file is opened as a capture; anything
+    /// else must be hex digits (spaces, colons and a leading `0x` are allowed). Only the
+    /// file's magic is read here: a capture's records come one by one from ``DecodeRun``.
     public static func load(_ argument: String) throws(DecodeInputError) -> DecodeInput {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
             guard !isDirectory.boolValue else {
                 throw .notACapture(path: argument, firstOctets: [])
             }
-            let bytes: [UInt8]
             do {
-                bytes = try FileContents.read(argument)
+                return .capture(try CaptureFileReader(path: argument))
             } catch {
-                throw .unreadable(path: argument, reason: error.reason)
-            }
-            guard let format = CaptureReader.format(of: bytes) else {
-                throw .notACapture(path: argument, firstOctets: Array(bytes.prefix(4)))
-            }
-            do {
-                return .capture(path: argument, format: format, records: try CaptureReader.read(bytes: bytes))
-            } catch {
-                throw .malformedCapture(path: argument, error: error)
+                switch error {
+                case .unreadable(let reason): throw .unreadable(path: argument, reason: reason)
+                case .notACapture(let octets): throw .notACapture(path: argument, firstOctets: octets)
+                case .malformed(let error): throw .malformedCapture(path: argument, error: error)
+                }
             }
         }
         guard let bytes = HexString.decode(argument) else {
@@ -38,16 +34,6 @@ public enum DecodeInput: Sendable {
         }
         guard !bytes.isEmpty else { throw .neitherFileNorHex(argument) }
         return .frame(bytes)
-    }
-
-    /// The frames to decode, numbered from 1 as Wireshark numbers them.
-    public var frames: [(number: Int, record: CaptureRecord?, octets: [UInt8])] {
-        switch self {
-        case .frame(let octets):
-            return [(1, nil, octets)]
-        case .capture(_, _, let records):
-            return records.enumerated().map { ($0.offset + 1, $0.element, $0.element.frame) }
-        }
     }
 }
 
@@ -76,21 +62,65 @@ public enum DecodeInputError: Error, Hashable, Sendable, CustomStringConvertible
     }
 }
 
-/// Decodes every frame of an input and counts what it found, for `aware-conform decode`.
-public struct DecodeRun: Sendable {
-    public var frames: [DecodedFrame]
+/// Decodes an input frame by frame, for `aware-conform decode`, and counts what it found: a
+/// capture's frames are decoded as they are read, so a caller can print each before the next
+/// is read, and the frames before an error in the file are all handed out before it.
+public struct DecodeRun {
+    public private(set) var frameCount = 0
+    public private(set) var nanCount = 0
+    public private(set) var otherCount = 0
+    public private(set) var malformedCount = 0
+    /// The first frame's capture time: decode's text shows times relative to it, as Wireshark.
+    public private(set) var startTimestamp: UInt64?
+    private var input: DecodeInput?
 
     public init(_ input: DecodeInput) {
-        frames = input.frames.map { DecodedFrame(number: $0.number, record: $0.record, octets: $0.octets) }
+        self.input = input
     }
 
-    public var nanCount: Int { frames.count { $0.verdict == .nan } }
-    public var otherCount: Int { frames.count { $0.verdict == .notNAN } }
-    public var malformedCount: Int { frames.count { $0.verdict == .malformed } }
+    /// The next frame, numbered from 1 as Wireshark numbers them; nil at the end. Throws a
+    /// capture's first error, or the system's refusal to read on, after the frames before it.
+    public mutating func next() throws(DecodeInputError) -> DecodedFrame? {
+        let record: CaptureRecord?
+        let octets: [UInt8]
+        switch input {
+        case nil:
+            return nil
+        case .frame(let frame)?:
+            input = nil
+            record = nil
+            octets = frame
+        case .capture(let reader)?:
+            do {
+                guard let next = try reader.next() else {
+                    input = nil
+                    return nil
+                }
+                record = next
+                octets = next.frame
+            } catch {
+                input = nil
+                switch error {
+                case .unreadable(let reason): throw .unreadable(path: reader.path, reason: reason)
+                case .notACapture(let octets): throw .notACapture(path: reader.path, firstOctets: octets)
+                case .malformed(let error): throw .malformedCapture(path: reader.path, error: error)
+                }
+            }
+        }
+        let frame = DecodedFrame(number: frameCount + 1, record: record, octets: octets)
+        frameCount += 1
+        if startTimestamp == nil { startTimestamp = record?.timestamp }
+        switch frame.verdict {
+        case .nan: nanCount += 1
+        case .notNAN: otherCount += 1
+        case .malformed: malformedCount += 1
+        }
+        return frame
+    }
 
     /// "37 frames: 37 NAN, 0 not NAN, 0 malformed"
     public var summary: String {
-        "\(frames.count) frame\(frames.count == 1 ? "" : "s"): \(nanCount) NAN, \(otherCount) not NAN, "
+        "\(frameCount) frame\(frameCount == 1 ? "" : "s"): \(nanCount) NAN, \(otherCount) not NAN, "
             + "\(malformedCount) malformed"
     }
 }
