@@ -30,6 +30,11 @@ struct AnalyzeCommand: ParsableCommand {
             (frame, rule, severity, message, source) and rules (id, title, source, findings). See \
             docs/reference/analyze-json.md.
 
+            The capture is read twice, record by record, as tshark -2 does: a first pass learns \
+            what the whole capture shows (pairings, beacons, devices that cache keys), a second \
+            judges each frame with it. Memory grows with the beacons, data frames and findings, \
+            not with the file (a pipe, which cannot be read twice, is held in memory).
+
             Exit status: 0 no error findings, 1 error findings, 2 the capture or profile cannot be \
             read or is malformed (the message names the file and the octet offset; a capture cut \
             short still has the frames before the cut analyzed), 3 the system refused to read an \
@@ -104,56 +109,35 @@ struct AnalyzeCommand: ParsableCommand {
             expectations.devices.insert(address)
         }
 
-        let loaded: (format: CaptureReader.Format, records: [CaptureRecord], stoppedBy: AnalysisInputError?)
+        // Two passes over the file, record by record: the capture is never held in memory.
+        let outcome: CaptureFileAnalysis.Outcome
         do {
-            loaded = try AnalysisInputError.availableRecords(of: try Self.read(capture), path: capture)
-        } catch .unreadable(let path, let reason) {
-            print(
-                "aware-conform analyze: \(AnalysisInputError.unreadable(path: path, reason: reason))",
-                to: &standardError
-            )
-            throw ExitCode(3)
+            outcome = try CaptureFileAnalysis.analyze(path: capture, with: CaptureAnalyzer(profile: expectations))
         } catch {
             print("aware-conform analyze: \(error)", to: &standardError)
+            if case .unreadable = error { throw ExitCode(3) }
             throw ExitCode(2)
         }
-
-        let report = CaptureAnalyzer(profile: expectations).analyze(records: loaded.records)
+        let report = outcome.report
         var output = OutputBuffer()
         if json {
-            let format = loaded.format == .pcap ? "pcap" : "pcapng"
-            let error = loaded.stoppedBy.map { "\($0)" }
+            let format = outcome.format == .pcap ? "pcap" : "pcapng"
+            let error = outcome.stoppedBy.map { "\($0)" }
             output.line(report.json(capture: capture, format: format, profile: profile, captureError: error).serialized)
         } else {
             for line in report.text(capture: capture) { output.line(line) }
         }
         output.flush()
         // A capture cut short is still malformed: the frames before the cut are reported above,
-        // and the status says the file is not whole.
-        if let stoppedBy = loaded.stoppedBy {
+        // and the status says the file is not whole (3 when the system stopped the reading).
+        if let stoppedBy = outcome.stoppedBy {
             print(
-                "aware-conform analyze: \(stoppedBy) (the \(loaded.records.count) frames before it were analyzed)",
+                "aware-conform analyze: \(stoppedBy) (the \(report.frameCount) frames before it were analyzed)",
                 to: &standardError
             )
+            if case .unreadable = stoppedBy { throw ExitCode(3) }
             throw ExitCode(2)
         }
         if report.hasErrors { throw ExitCode(1) }
-    }
-
-    /// The file's octets. A missing file or a directory is a usage error (2); a file the system
-    /// refuses to read is an environment error (3).
-    private static func read(_ path: String) throws(AnalysisInputError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .noSuchFile(path: path)
-        }
-        guard !isDirectory.boolValue else {
-            throw .notACapture(path: path, firstOctets: [])
-        }
-        do {
-            return try FileContents.read(path)
-        } catch {
-            throw .unreadable(path: path, reason: error.reason)
-        }
     }
 }

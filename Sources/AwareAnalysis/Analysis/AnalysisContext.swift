@@ -1,42 +1,55 @@
 import AwareCore
 import AwareWire
 
-/// Everything the rules read, computed once per capture: the frames, the profile's
-/// expectations, the pairings the capture shows and the discovery-window clock.
+/// What the rules know of the whole capture when they judge a frame, learned in the analyzer's
+/// first pass (``CaptureAnalysis``): the profile's expectations, the pairings the capture shows,
+/// the discovery-window clock, the devices that cache keys and the addresses of the devices
+/// under test. It keeps what the frames showed, not the frames: its size grows with the NAN
+/// beacons (the clock keeps 24 octets per beacon), the devices and the pairings, not with the
+/// capture's octets.
 public struct AnalysisContext: Sendable {
-    public var frames: [CaptureFrame]
     public var profile: AnalysisProfile
-    public var pairings: PairingTimeline
-    public var clock: DiscoveryWindowClock
-    /// Frame numbers that repeat the previous frame of their transmitter (Retry bit set, same
-    /// sequence control): a sniffer hears every retransmission, the receiver acts on one.
-    public var retransmissions: Set<Int>
+    public private(set) var pairings = PairingTimeline()
+    public private(set) var clock = DiscoveryWindowClock()
+    /// NMIs whose DCEA says NPK/NIK caching anywhere in the capture (nan-wire-reference.md 2.16).
+    public private(set) var cachingDevices: Set<MACAddress> = []
+    /// The devices under test (``AnalysisProfile/devices``) and the NDIs they announced for
+    /// themselves in data-path NAFs: the Initiator NDI of a Request they sent, the Responder NDI
+    /// of a Response they sent (4.1). Data frames travel between NDIs, not NMIs.
+    public private(set) var deviceAddresses: Set<MACAddress>
+    /// The capture time of each frame that completed a pairing (PASN frame 3), by frame number.
+    public private(set) var completionTimes: [Int: UInt64] = [:]
 
-    public init(frames: [CaptureFrame], profile: AnalysisProfile = AnalysisProfile()) {
-        self.frames = frames
+    public init(profile: AnalysisProfile = AnalysisProfile()) {
         self.profile = profile
-        pairings = PairingTimeline(frames: frames)
-        clock = DiscoveryWindowClock(frames: frames)
-        var last: [MACAddress: UInt16] = [:]
-        var repeated: Set<Int> = []
-        for frame in frames {
-            let fields: (retry: Bool, transmitter: MACAddress, sequence: UInt16)
-            if let header = frame.management?.header {
-                fields = (header.frameControl.retry, header.address2, header.sequenceControl.rawValue)
-            } else if let data = frame.dataFrame {
-                fields = (data.frameControl.retry, data.address2, data.sequenceControl.rawValue)
-            } else {
-                continue
-            }
-            if fields.retry, last[fields.transmitter] == fields.sequence { repeated.insert(frame.number) }
-            last[fields.transmitter] = fields.sequence
-        }
-        retransmissions = repeated
-        judgedFrames = frames.filter { $0.condition == .whole && $0.frame != nil && !repeated.contains($0.number) }
+        deviceAddresses = profile.devices
     }
 
-    /// Frames a rule should judge: whole, parsed, and not a retransmission of the one before.
-    public let judgedFrames: [CaptureFrame]
+    /// First pass: learns from one frame; frames come in capture order.
+    public mutating func learn(from frame: CaptureFrame) {
+        pairings.add(frame)
+        if pairings.pairings.last?.completedAt == frame.number { completionTimes[frame.number] = frame.timestamp }
+        clock.add(frame)
+        guard let management = frame.management else { return }
+        for case .deviceCapabilityExtension(let dcea) in Self.attributes(of: management) where dcea.npkNIKCachingEnabled
+        {
+            cachingDevices.insert(management.header.address2)
+        }
+        if profile.devices.contains(management.header.address2), case .nanAction(let naf) = management.body {
+            for fields in Self.dataPathFields(of: naf) {
+                switch naf.subtype {
+                case .dataPathRequest: deviceAddresses.insert(fields.initiatorNDI)
+                case .dataPathResponse: if let responder = fields.responderNDI { deviceAddresses.insert(responder) }
+                default: break
+                }
+            }
+        }
+    }
+
+    /// Ends the first pass: the clock orders its beacons for the second.
+    public mutating func finishLearning() {
+        clock.finish()
+    }
 
     /// The NAN attributes a management frame carries, wherever they sit: SDF and NAF bodies,
     /// the NAN element of a beacon or of a PASN Authentication frame.
@@ -50,19 +63,6 @@ public struct AnalysisContext: Sendable {
         }
     }
 
-    /// NMIs whose DCEA says NPK/NIK caching anywhere in the capture (nan-wire-reference.md 2.16).
-    public var cachingDevices: Set<MACAddress> {
-        var devices: Set<MACAddress> = []
-        for frame in frames {
-            guard let management = frame.management else { continue }
-            for case .deviceCapabilityExtension(let dcea) in Self.attributes(of: management)
-            where dcea.npkNIKCachingEnabled {
-                devices.insert(management.header.address2)
-            }
-        }
-        return devices
-    }
-
     /// The NDP / NDPE attributes of a NAF (nan-wire-reference.md 2.10): the common fields, the
     /// two carry the same Initiator NDI, NDP Control and Responder NDI.
     public static func dataPathFields(of naf: NANActionFrame) -> [NDPCommonFields] {
@@ -73,26 +73,6 @@ public struct AnalysisContext: Sendable {
             default: nil
             }
         }
-    }
-
-    /// `nmis` and the NDIs they announced for themselves in data-path NAFs: the Initiator NDI of
-    /// a Request they sent, the Responder NDI of a Response they sent (4.1). Data frames travel
-    /// between NDIs, not NMIs.
-    public func addresses(of nmis: Set<MACAddress>) -> Set<MACAddress> {
-        var addresses = nmis
-        for frame in frames {
-            guard let management = frame.management, nmis.contains(management.header.address2),
-                case .nanAction(let naf) = management.body
-            else { continue }
-            for fields in Self.dataPathFields(of: naf) {
-                switch naf.subtype {
-                case .dataPathRequest: addresses.insert(fields.initiatorNDI)
-                case .dataPathResponse: if let responder = fields.responderNDI { addresses.insert(responder) }
-                default: break
-                }
-            }
-        }
-        return addresses
     }
 
     /// "SDF Publish from 02:a0:00:00:00:01 to 51:6f:9a:01:00:00": what and where, for messages.

@@ -1,5 +1,16 @@
+import AwareCore
+
 /// One conformance rule the passive analyzer checks on a capture: pure (frames in, findings
 /// out), identified by a stable ID, and traceable to the section it comes from.
+///
+/// The analyzer reads a capture twice, as `tshark -2` does (``CaptureAnalysis``): a later
+/// frame can change the verdict on an earlier one (a device that advertises key caching
+/// further on, a beacon just after an SDF, a pairing redone from scratch). In the first pass a
+/// rule learns what it needs of the whole capture (``learn(from:)``; most need nothing), in
+/// the second it judges each frame in turn (``findings(on:in:)``), and after the last frame it
+/// may report on frames taken together (``findingsAtEnd(in:)``). Between the passes a rule
+/// keeps what it learned in its own properties, never the frames: the analyzer keeps one copy
+/// of each rule per capture.
 public protocol AnalysisRule: Sendable {
     /// Stable, e.g. `WA/CAP/SDF-DW-01`; scripts and CI filters key on it.
     var id: String { get }
@@ -9,7 +20,24 @@ public protocol AnalysisRule: Sendable {
     var severity: AnalysisSeverity { get }
     /// The spec section or reference-document section the rule comes from.
     var source: String { get }
-    func findings(in context: AnalysisContext) -> [AnalysisFinding]
+    /// First pass: what the rule must know of the whole capture before it judges a frame.
+    mutating func learn(from frame: CaptureFrame)
+    /// Second pass: the findings on `frame` (every frame, in capture order), with what the
+    /// first pass learned, in `context` and in the rule.
+    mutating func findings(on frame: CaptureFrame, in context: AnalysisContext) -> [AnalysisFinding]
+    /// After the second pass: findings about frames taken together, each with the transmitter
+    /// (A2) of its frame, by which `--device` keeps or drops it.
+    mutating func findingsAtEnd(in context: AnalysisContext) -> [(finding: AnalysisFinding, transmitter: MACAddress?)]
+}
+
+extension AnalysisRule {
+    public mutating func learn(from frame: CaptureFrame) {}
+
+    public mutating func findingsAtEnd(
+        in context: AnalysisContext
+    ) -> [(finding: AnalysisFinding, transmitter: MACAddress?)] {
+        []
+    }
 }
 
 extension AnalysisRule {

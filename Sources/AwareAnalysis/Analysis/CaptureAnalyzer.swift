@@ -14,40 +14,124 @@ public struct CaptureAnalyzer: Sendable {
 
     /// Analyzes the records of a capture file, numbering frames from 1.
     public func analyze(records: [CaptureRecord]) -> AnalysisReport {
-        analyze(frames: records.enumerated().map { CaptureFrame(number: $0.offset + 1, record: $0.element) })
+        var analysis = CaptureAnalysis(self)
+        for record in records { analysis.learn(record) }
+        for record in records { analysis.judge(record) }
+        return analysis.report()
     }
 
     public func analyze(frames: [CaptureFrame]) -> AnalysisReport {
-        let context = AnalysisContext(frames: frames, profile: profile)
-        var findings: [AnalysisFinding] = []
-        for rule in rules { findings += rule.findings(in: context) }
-        if !profile.devices.isEmpty {
-            let device = context.addresses(of: profile.devices)
-            let transmitters = Dictionary(uniqueKeysWithValues: frames.map { ($0.number, $0.rawTransmitter) })
-            findings = findings.filter { finding in
-                guard let frame = finding.frame, let transmitter = transmitters[frame] ?? nil else { return true }
-                return device.contains(transmitter)
+        var analysis = CaptureAnalysis(self)
+        for frame in frames { analysis.learn(frame) }
+        for frame in frames { analysis.judge(frame) }
+        return analysis.report()
+    }
+}
+
+/// One capture analyzed in two passes over its frames, as `tshark -2` does, so that a capture
+/// file of any size can be read record by record twice instead of held: the first pass
+/// (``learn(_:)-(CaptureRecord)``) learns what the whole capture shows (``AnalysisContext``,
+/// and what each rule needs), the second (``judge(_:)-(CaptureRecord)``) judges every frame
+/// with it, in the same order. Both passes must see the same frames.
+///
+/// Neither pass keeps a frame. What remains grows with what the capture shows rather than with
+/// its octets: the NAN beacons (one clock reference each), the unicast data frames (a frame
+/// number and a time each, for the burst rule), the devices, pairings and streams, and the
+/// findings.
+public struct CaptureAnalysis: Sendable {
+    private var rules: [any AnalysisRule]
+    private var context: AnalysisContext
+    private let ruleOrder: [String: Int]
+    private var learning = RetransmissionTracker()
+    private var judging = RetransmissionTracker()
+    private var isJudging = false
+    /// Frames taken in by each pass.
+    public private(set) var learnedFrameCount = 0
+    public private(set) var judgedFrameCount = 0
+    private var nanFrameCount = 0
+    private var skippedFrameCount = 0
+    /// Each finding with its rule's place in the catalogue and the order it was found in.
+    private var findings: [(finding: AnalysisFinding, rule: Int, order: Int)] = []
+
+    public init(_ analyzer: CaptureAnalyzer) {
+        rules = analyzer.rules
+        context = AnalysisContext(profile: analyzer.profile)
+        ruleOrder = Dictionary(analyzer.rules.enumerated().map { ($0.element.id, $0.offset) }) { first, _ in first }
+    }
+
+    /// First pass: the next record of the capture, numbered from 1.
+    public mutating func learn(_ record: CaptureRecord) {
+        learn(CaptureFrame(number: learnedFrameCount + 1, record: record))
+    }
+
+    /// First pass: the next frame of the capture.
+    public mutating func learn(_ frame: CaptureFrame) {
+        precondition(!isJudging, "the first pass ends with the first frame judged")
+        var frame = frame
+        learning.mark(&frame)
+        learnedFrameCount += 1
+        context.learn(from: frame)
+        for index in rules.indices { rules[index].learn(from: frame) }
+    }
+
+    /// Second pass: the next record, numbered from 1 again.
+    public mutating func judge(_ record: CaptureRecord) {
+        judge(CaptureFrame(number: judgedFrameCount + 1, record: record))
+    }
+
+    /// Second pass: the next frame; the first call ends the first pass.
+    public mutating func judge(_ frame: CaptureFrame) {
+        if !isJudging {
+            isJudging = true
+            context.finishLearning()
+        }
+        var frame = frame
+        judging.mark(&frame)
+        judgedFrameCount += 1
+        if frame.management?.body.isNAN == true { nanFrameCount += 1 }
+        if frame.condition != .whole { skippedFrameCount += 1 }
+        for index in rules.indices {
+            for finding in rules[index].findings(on: frame, in: context) {
+                keep(finding, rule: index, transmitter: finding.frame == frame.number ? frame.rawTransmitter : nil)
             }
         }
-        // Stable order: by frame, then by the catalogue's rule order.
-        let ruleOrder = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($0.element.id, $0.offset) })
-        findings = findings.enumerated().sorted { a, b in
-            let frameA = a.element.frame ?? 0
-            let frameB = b.element.frame ?? 0
+    }
+
+    /// After the second pass: the report, findings by frame, then by the catalogue's rule order.
+    public mutating func report() -> AnalysisReport {
+        if !isJudging {
+            isJudging = true
+            context.finishLearning()
+        }
+        for index in rules.indices {
+            for (finding, transmitter) in rules[index].findingsAtEnd(in: context) {
+                keep(finding, rule: index, transmitter: transmitter)
+            }
+        }
+        let ordered = findings.sorted { a, b in
+            let frameA = a.finding.frame ?? 0
+            let frameB = b.finding.frame ?? 0
             if frameA != frameB { return frameA < frameB }
-            let ruleA = ruleOrder[a.element.ruleID] ?? 0
-            let ruleB = ruleOrder[b.element.ruleID] ?? 0
-            if ruleA != ruleB { return ruleA < ruleB }
-            return a.offset < b.offset
-        }.map(\.element)
+            if a.rule != b.rule { return a.rule < b.rule }
+            return a.order < b.order
+        }
         return AnalysisReport(
-            frameCount: frames.count,
-            nanFrameCount: frames.count { $0.management?.body.isNAN == true },
-            skippedFrameCount: frames.count { $0.condition != .whole },
+            frameCount: judgedFrameCount,
+            nanFrameCount: nanFrameCount,
+            skippedFrameCount: skippedFrameCount,
             pairingCount: context.pairings.pairings.count,
             rules: rules.map { AnalysisReport.RuleSummary(id: $0.id, title: $0.title, source: $0.source) },
-            findings: findings
+            findings: ordered.map(\.finding)
         )
+    }
+
+    /// Keeps a finding, unless `--device` names devices and the finding's frame was sent by
+    /// none of them (a sniffer also hears the phone and the neighbours).
+    private mutating func keep(_ finding: AnalysisFinding, rule index: Int, transmitter: MACAddress?) {
+        if !context.profile.devices.isEmpty, let transmitter, !context.deviceAddresses.contains(transmitter) {
+            return
+        }
+        findings.append((finding, ruleOrder[rules[index].id] ?? index, findings.count))
     }
 }
 
@@ -108,6 +192,18 @@ public enum AnalysisInputError: Error, Hashable, Sendable, CustomStringConvertib
     case unreadable(path: String, reason: String)
     case notACapture(path: String, firstOctets: [UInt8])
     case malformedCapture(path: String, error: WireError)
+    /// The file gave fewer records the second time it was read than the first (it was cut or
+    /// replaced meanwhile): the analysis would not match the file.
+    case changed(path: String, firstPass: Int, secondPass: Int)
+
+    /// The same error of the capture file at `path`.
+    public init(_ error: CaptureFileError, path: String) {
+        switch error {
+        case .unreadable(let reason): self = .unreadable(path: path, reason: reason)
+        case .notACapture(let octets): self = .notACapture(path: path, firstOctets: octets)
+        case .malformed(let error): self = .malformedCapture(path: path, error: error)
+        }
+    }
 
     /// Capture records from file octets; the path is only for the error.
     public static func records(
@@ -155,6 +251,8 @@ public enum AnalysisInputError: Error, Hashable, Sendable, CustomStringConvertib
                 : "\(path) at offset 0: not a pcap or pcapng capture (it starts with \(HexString.encode(octets)))"
         case .malformedCapture(let path, let error):
             "\(path) at offset \(error.offset): malformed capture: \(error)"
+        case .changed(let path, let first, let second):
+            "\(path) changed while it was analyzed: it gave \(first) frames, then \(second) when read again"
         }
     }
 }

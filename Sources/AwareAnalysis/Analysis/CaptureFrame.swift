@@ -18,6 +18,10 @@ public struct CaptureFrame: Sendable {
     public private(set) var parsed: Result<IEEE80211Frame, WireError>?
     /// The QoS Data frame, when this is one (parsed once: several rules read it).
     public private(set) var dataFrame: QoSDataFrame? = nil
+    /// The frame repeats the previous frame of its transmitter (Retry bit set, same sequence
+    /// control): a sniffer hears every retransmission, the receiver acts on one. The analyzer
+    /// sets it (``RetransmissionTracker``).
+    public var isRetransmission = false
 
     /// Reads a capture record. Link type 105 says nothing about the FCS (Wireshark has a
     /// preference for it): when a frame does not parse as it is but does without its last four
@@ -93,6 +97,10 @@ public struct CaptureFrame: Sendable {
         return CRC32.checksum(frame) == value
     }
 
+    /// Whether a rule should judge the frame: whole, parsed, and not a retransmission of the one
+    /// before.
+    public var isJudged: Bool { condition == .whole && frame != nil && !isRetransmission }
+
     /// The parsed frame, when it parsed.
     public var frame: IEEE80211Frame? {
         if case .success(let frame)? = parsed { return frame }
@@ -129,6 +137,29 @@ public struct CaptureFrame: Sendable {
     /// Time in microseconds on the capturing radio's clock: the MAC timestamp when radiotap
     /// has one, else the capture time.
     public var microseconds: UInt64 { macTimestamp ?? timestamp / 1_000 }
+}
+
+/// Tells retransmissions apart, frame by frame in capture order: a frame with the Retry bit set
+/// and the same sequence control as its transmitter's previous frame. Keeps one sequence number
+/// per transmitter.
+public struct RetransmissionTracker: Sendable {
+    private var last: [MACAddress: UInt16] = [:]
+
+    public init() {}
+
+    /// Sets `frame`'s ``CaptureFrame/isRetransmission``.
+    public mutating func mark(_ frame: inout CaptureFrame) {
+        let fields: (retry: Bool, transmitter: MACAddress, sequence: UInt16)
+        if let header = frame.management?.header {
+            fields = (header.frameControl.retry, header.address2, header.sequenceControl.rawValue)
+        } else if let data = frame.dataFrame {
+            fields = (data.frameControl.retry, data.address2, data.sequenceControl.rawValue)
+        } else {
+            return
+        }
+        frame.isRetransmission = fields.retry && last[fields.transmitter] == fields.sequence
+        last[fields.transmitter] = fields.sequence
+    }
 }
 
 /// Whether a captured frame can be judged at all. A sniffer records what it heard, not what

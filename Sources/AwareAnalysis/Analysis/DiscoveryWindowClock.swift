@@ -18,40 +18,57 @@ public struct DiscoveryWindowClock: Hashable, Sendable {
         public var tsf: UInt64
     }
 
-    public var references: [Reference]
-    /// The references of each cluster and time base, sorted by capture time, for a binary search.
-    private var timelines: [Timeline: [Reference]]
+    /// The beacons of each cluster and time base, sorted by capture time (after ``finish()``),
+    /// for a binary search.
+    private var timelines: [Timeline: [Entry]] = [:]
+    /// A beacon was heard out of capture-time order: ``finish()`` sorts.
+    private var needsSorting = false
 
     private struct Timeline: Hashable {
         var cluster: MACAddress
         var usesMACTime: Bool
     }
 
+    /// One beacon on its timeline, in 24 octets: a capture of hours holds a beacon every 512 TU
+    /// per cluster, and the clock keeps them all.
+    private struct Entry: Hashable {
+        var frame: Int
+        var heardAt: UInt64
+        var tsf: UInt64
+    }
+
+    public init() {}
+
     public init(frames: [CaptureFrame]) {
-        references = frames.compactMap { frame in
-            guard let management = frame.management, case .nanBeacon(let beacon) = management.body else {
-                return nil
-            }
-            return Reference(
-                cluster: management.header.address3,
-                frame: frame.number,
-                heardAt: frame.microseconds,
-                usesMACTime: frame.macTimestamp != nil,
-                tsf: beacon.timestamp
-            )
-        }
-        timelines = Dictionary(grouping: references) { Timeline(cluster: $0.cluster, usesMACTime: $0.usesMACTime) }
-            .mapValues { $0.sorted { $0.heardAt < $1.heardAt } }
+        for frame in frames { add(frame) }
+        finish()
+    }
+
+    /// Takes in the next frame of the capture: a NAN beacon becomes a reference.
+    public mutating func add(_ frame: CaptureFrame) {
+        guard let management = frame.management, case .nanBeacon(let beacon) = management.body else { return }
+        let timeline = Timeline(cluster: management.header.address3, usesMACTime: frame.macTimestamp != nil)
+        let entry = Entry(frame: frame.number, heardAt: frame.microseconds, tsf: beacon.timestamp)
+        if let last = timelines[timeline]?.last, last.heardAt > entry.heardAt { needsSorting = true }
+        timelines[timeline, default: []].append(entry)
+    }
+
+    /// Orders each timeline by capture time, once every beacon is in.
+    public mutating func finish() {
+        guard needsSorting else { return }
+        timelines = timelines.mapValues { $0.sorted { $0.heardAt < $1.heardAt } }
+        needsSorting = false
     }
 
     /// Whether the capture holds a beacon of `cluster`.
-    public func knows(_ cluster: MACAddress) -> Bool { references.contains { $0.cluster == cluster } }
+    public func knows(_ cluster: MACAddress) -> Bool { timelines.keys.contains { $0.cluster == cluster } }
 
     /// The cluster TSF (µs) at which `frame` was heard, and the beacon it was placed by.
     public func tsf(of frame: CaptureFrame, in cluster: MACAddress) -> (tsf: UInt64, reference: Reference)? {
         let heard = frame.microseconds
         let usesMACTime = frame.macTimestamp != nil
-        guard let timeline = timelines[Timeline(cluster: cluster, usesMACTime: usesMACTime)], !timeline.isEmpty else {
+        let key = Timeline(cluster: cluster, usesMACTime: usesMACTime)
+        guard let timeline = timelines[key], !timeline.isEmpty else {
             return nil
         }
         // The first reference heard at or after the frame, and the one before it.
@@ -70,7 +87,14 @@ public struct DiscoveryWindowClock: Hashable, Sendable {
         let tsf =
             heard >= nearest.heardAt
             ? nearest.tsf &+ (heard - nearest.heardAt) : nearest.tsf &- (nearest.heardAt - heard)
-        return (tsf, nearest)
+        let reference = Reference(
+            cluster: cluster,
+            frame: nearest.frame,
+            heardAt: nearest.heardAt,
+            usesMACTime: usesMACTime,
+            tsf: nearest.tsf
+        )
+        return (tsf, reference)
     }
 
     private static func distance(_ a: UInt64, _ b: UInt64) -> UInt64 { a > b ? a - b : b - a }

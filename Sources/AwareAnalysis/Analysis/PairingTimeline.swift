@@ -8,32 +8,43 @@ import AwareWire
 /// A pairing's keys (the NM-TK) also end where either device shows a new NIRA: the nonce is drawn
 /// once per boot and kept until the NIK changes (3.3), so a new one means a restart, and a
 /// restart loses the PTKSA (only NPK and NIK are cached for verification, 3.7).
+///
+/// Built frame by frame in capture order (``add(_:)``): what a frame shows depends only on the
+/// frames before it, so the timeline is the same as if the whole capture had been read at once.
 public struct PairingTimeline: Hashable, Sendable {
-    public var pairings: [CompletedPairing]
+    public private(set) var pairings: [CompletedPairing] = []
+    /// PASN exchanges started and not yet complete, by [initiator, responder].
+    private var exchanges: [[MACAddress]: Exchange] = [:]
+    /// The last NIRA each device showed.
+    private var lastIdentity: [MACAddress: IdentityResolutionAttribute] = [:]
+
+    private struct Exchange: Hashable, Sendable {
+        var firstFrame: Int
+        var isVerification: Bool
+        var answered = false
+    }
+
+    public init() {}
 
     public init(frames: [CaptureFrame]) {
-        struct Exchange {
-            var firstFrame: Int
-            var isVerification: Bool
-            var answered = false
-        }
-        var exchanges: [[MACAddress]: Exchange] = [:]
-        var completed: [CompletedPairing] = []
-        for frame in frames {
-            guard let management = frame.management,
-                case .pasnAuthentication(let pasn) = management.body
-            else { continue }
-            let transmitter = management.header.address2
-            let receiver = management.header.address1
+        for frame in frames { add(frame) }
+    }
+
+    /// Takes in the next frame of the capture.
+    public mutating func add(_ frame: CaptureFrame) {
+        guard let management = frame.management else { return }
+        let transmitter = management.header.address2
+        let receiver = management.header.address1
+        if case .pasnAuthentication(let pasn) = management.body {
             switch pasn.transactionSequence {
             case 1:
                 // A new PASN between the two ends the keys of the previous one.
-                for index in completed.indices
-                where completed[index].supersededAt == nil
-                    && Set([completed[index].initiator, completed[index].responder]) == Set([transmitter, receiver])
+                for index in pairings.indices
+                where pairings[index].supersededAt == nil
+                    && Set([pairings[index].initiator, pairings[index].responder]) == Set([transmitter, receiver])
                 {
-                    completed[index].supersededAt = frame.number
-                    completed[index].supersededBySetup = pasn.wrappedData != nil
+                    pairings[index].supersededAt = frame.number
+                    pairings[index].supersededBySetup = pasn.wrappedData != nil
                 }
                 exchanges[[transmitter, receiver]] = Exchange(
                     firstFrame: frame.number,
@@ -43,7 +54,7 @@ public struct PairingTimeline: Hashable, Sendable {
                 if pasn.statusCode == 0 { exchanges[[receiver, transmitter]]?.answered = true }
             case 3:
                 if pasn.statusCode == 0, let exchange = exchanges[[transmitter, receiver]], exchange.answered {
-                    completed.append(
+                    pairings.append(
                         CompletedPairing(
                             initiator: transmitter,
                             responder: receiver,
@@ -54,27 +65,22 @@ public struct PairingTimeline: Hashable, Sendable {
                     exchanges[[transmitter, receiver]] = nil
                 }
             default:
-                continue
+                break
             }
         }
-        var lastIdentity: [MACAddress: IdentityResolutionAttribute] = [:]
-        for frame in frames {
-            guard let management = frame.management else { continue }
-            let device = management.header.address2
-            for case .identityResolution(let nira) in AnalysisContext.attributes(of: management) {
-                defer { lastIdentity[device] = nira }
-                guard let previous = lastIdentity[device], previous != nira else { continue }
-                for index in completed.indices
-                where completed[index].completedAt < frame.number
-                    && (completed[index].initiator == device || completed[index].responder == device)
-                    && completed[index].supersededAt.map({ frame.number < $0 }) ?? true
-                {
-                    completed[index].supersededAt = frame.number
-                    completed[index].supersededBySetup = false
-                }
+        // A new NIRA of either device ends the keys of the pairings before this frame.
+        for case .identityResolution(let nira) in AnalysisContext.attributes(of: management) {
+            defer { lastIdentity[transmitter] = nira }
+            guard let previous = lastIdentity[transmitter], previous != nira else { continue }
+            for index in pairings.indices
+            where pairings[index].completedAt < frame.number
+                && (pairings[index].initiator == transmitter || pairings[index].responder == transmitter)
+                && pairings[index].supersededAt.map({ frame.number < $0 }) ?? true
+            {
+                pairings[index].supersededAt = frame.number
+                pairings[index].supersededBySetup = false
             }
         }
-        pairings = completed
     }
 
     /// The pairing whose keys cover frame `number` between `a` and `b`, if any.

@@ -20,61 +20,68 @@ public struct SDFDiscoveryWindowRule: AnalysisRule {
     /// Microseconds of slack at either end of a window: one TU.
     public var grace: UInt64 = 1_024
 
+    /// Multicast SDFs of clusters that have no beacon in the capture: the first, its sender
+    /// and how many, per cluster.
+    private var unplaced: [MACAddress: (first: Int, transmitter: MACAddress, count: Int)] = [:]
+
     public init() {}
 
-    public func findings(in context: AnalysisContext) -> [AnalysisFinding] {
-        var found: [AnalysisFinding] = []
-        var unplaced: [MACAddress: (first: Int, count: Int)] = [:]
+    public mutating func findings(on frame: CaptureFrame, in context: AnalysisContext) -> [AnalysisFinding] {
+        guard frame.isJudged, let management = frame.management, frame.serviceDiscovery != nil,
+            management.header.address1.isGroup, management.header.address3.isClusterID
+        else { return [] }
         let period = UInt64(DiscoveryWindowTiming.period.nanoseconds / 1_000)
         let length = UInt64(DiscoveryWindowTiming.length.nanoseconds / 1_000)
         let offset5GHz = UInt64(DiscoveryWindowTiming.offset5GHz.nanoseconds / 1_000)
-        for frame in context.judgedFrames {
-            guard let management = frame.management, frame.serviceDiscovery != nil,
-                management.header.address1.isGroup, management.header.address3.isClusterID
-            else { continue }
-            let cluster = management.header.address3
-            guard let (tsf, reference) = context.clock.tsf(of: frame, in: cluster) else {
-                let seen = unplaced[cluster]
-                unplaced[cluster] = (seen?.first ?? frame.number, (seen?.count ?? 0) + 1)
-                continue
-            }
-            var offsets: [UInt64] = []
-            if let frequency = frame.frequencyMHz {
-                offsets = [frequency >= 4_900 ? offset5GHz : 0]
-            } else {
-                offsets = [0, offset5GHz]
-            }
-            // Position within the window's period, shifted so that the window starts at `grace`.
-            let inWindow = offsets.contains { start in
-                let position = (tsf &+ period &- start &+ grace) % period
-                return position < length + 2 * grace
-            }
-            guard !inWindow else { continue }
-            let start = offsets.first ?? 0
-            let position = (tsf &+ period &- start) % period
-            let band = start == 0 ? "2.4 GHz" : "5 GHz"
-            let either =
-                frame.frequencyMHz == nil ? " (no channel in the capture; the 5 GHz window does not fit either)" : ""
-            found.append(
-                finding(
-                    frame.number,
-                    "\(AnalysisContext.describe(management)) was sent \(formatTU(position)) TU after the start of a "
-                        + "\(band) discovery window of cluster \(cluster), which lasts 16 TU (TSF \(tsf) µs, placed by "
-                        + "the beacon in frame \(reference.frame))\(either)"
-                )
+        let cluster = management.header.address3
+        guard let (tsf, reference) = context.clock.tsf(of: frame, in: cluster) else {
+            let seen = unplaced[cluster]
+            unplaced[cluster] = (
+                seen?.first ?? frame.number, seen?.transmitter ?? management.header.address2, (seen?.count ?? 0) + 1
             )
+            return []
         }
-        for (cluster, seen) in unplaced.sorted(by: { $0.value.first < $1.value.first }) {
-            found.append(
+        var offsets: [UInt64] = []
+        if let frequency = frame.frequencyMHz {
+            offsets = [frequency >= 4_900 ? offset5GHz : 0]
+        } else {
+            offsets = [0, offset5GHz]
+        }
+        // Position within the window's period, shifted so that the window starts at `grace`.
+        let inWindow = offsets.contains { start in
+            let position = (tsf &+ period &- start &+ grace) % period
+            return position < length + 2 * grace
+        }
+        guard !inWindow else { return [] }
+        let start = offsets.first ?? 0
+        let position = (tsf &+ period &- start) % period
+        let band = start == 0 ? "2.4 GHz" : "5 GHz"
+        let either =
+            frame.frequencyMHz == nil ? " (no channel in the capture; the 5 GHz window does not fit either)" : ""
+        return [
+            finding(
+                frame.number,
+                "\(AnalysisContext.describe(management)) was sent \(formatTU(position)) TU after the start of a "
+                    + "\(band) discovery window of cluster \(cluster), which lasts 16 TU (TSF \(tsf) µs, placed by "
+                    + "the beacon in frame \(reference.frame))\(either)"
+            )
+        ]
+    }
+
+    public mutating func findingsAtEnd(
+        in context: AnalysisContext
+    ) -> [(finding: AnalysisFinding, transmitter: MACAddress?)] {
+        unplaced.sorted(by: { $0.value.first < $1.value.first }).map { cluster, seen in
+            (
                 finding(
                     seen.first,
                     "\(seen.count) multicast SDF(s) in cluster \(cluster) but no NAN beacon of that cluster in the "
                         + "capture: discovery-window alignment not checked",
                     severity: .info
-                )
+                ),
+                seen.transmitter
             )
         }
-        return found
     }
 
     private func formatTU(_ microseconds: UInt64) -> String {
@@ -96,22 +103,30 @@ public struct DataBurstRule: AnalysisRule {
     public let source = "nan-wire-reference.md 1.4 (DW period 512 TU); esp-idf issue 19066; BurstDetector (issue 5)"
     public var minimumFrames = 12
 
+    private struct Stream: Hashable, Sendable {
+        var transmitter: MACAddress
+        var receiver: MACAddress
+    }
+
+    /// Each stream's frames (number and capture time: 16 octets a frame), in the order the
+    /// streams first appeared.
+    private var streams: [Stream: [(number: Int, timestamp: UInt64)]] = [:]
+    private var order: [Stream] = []
+
     public init() {}
 
-    public func findings(in context: AnalysisContext) -> [AnalysisFinding] {
-        struct Stream: Hashable {
-            var transmitter: MACAddress
-            var receiver: MACAddress
-        }
-        var streams: [Stream: [CaptureFrame]] = [:]
-        var order: [Stream] = []
-        for frame in context.judgedFrames {
-            guard let data = frame.dataFrame, !data.body.isEmpty, !data.address1.isGroup else { continue }
-            let stream = Stream(transmitter: data.address2, receiver: data.address1)
-            if streams[stream] == nil { order.append(stream) }
-            streams[stream, default: []].append(frame)
-        }
-        var found: [AnalysisFinding] = []
+    public mutating func findings(on frame: CaptureFrame, in context: AnalysisContext) -> [AnalysisFinding] {
+        guard frame.isJudged, let data = frame.dataFrame, !data.body.isEmpty, !data.address1.isGroup else { return [] }
+        let stream = Stream(transmitter: data.address2, receiver: data.address1)
+        if streams[stream] == nil { order.append(stream) }
+        streams[stream, default: []].append((frame.number, frame.timestamp))
+        return []
+    }
+
+    public mutating func findingsAtEnd(
+        in context: AnalysisContext
+    ) -> [(finding: AnalysisFinding, transmitter: MACAddress?)] {
+        var found: [(finding: AnalysisFinding, transmitter: MACAddress?)] = []
         for stream in order {
             guard let frames = streams[stream], frames.count >= minimumFrames,
                 let first = frames.first, let last = frames.last, last.timestamp > first.timestamp
@@ -128,15 +143,20 @@ public struct DataBurstRule: AnalysisRule {
             }
             let period = analysis.meanBurstPeriod.map { String(format: "%.1f", $0.milliseconds) } ?? "?"
             found.append(
-                finding(
-                    first.number,
-                    "QoS Data from \(stream.transmitter) to \(stream.receiver): \(frames.count) frames arrive in "
-                        + "\(analysis.burstCount) bursts every \(period) ms (the 512 TU = 524.3 ms discovery-window "
-                        + "period); bursts start at frames \(starts.prefix(8).map(String.init).joined(separator: ", "))"
-                        + (starts.count > 8 ? ", ..." : "")
+                (
+                    finding(
+                        first.number,
+                        "QoS Data from \(stream.transmitter) to \(stream.receiver): \(frames.count) frames arrive in "
+                            + "\(analysis.burstCount) bursts every \(period) ms (the 512 TU = 524.3 ms discovery-window "
+                            + "period); bursts start at frames \(starts.prefix(8).map(String.init).joined(separator: ", "))"
+                            + (starts.count > 8 ? ", ..." : "")
+                    ),
+                    stream.transmitter
                 )
             )
         }
+        streams = [:]
+        order = []
         return found
     }
 }

@@ -11,14 +11,14 @@ public struct FrameTruncatedRule: AnalysisRule {
 
     public init() {}
 
-    public func findings(in context: AnalysisContext) -> [AnalysisFinding] {
-        context.frames.compactMap { frame in
-            guard case .truncated(let captured, let original) = frame.condition else { return nil }
-            return finding(
+    public func findings(on frame: CaptureFrame, in context: AnalysisContext) -> [AnalysisFinding] {
+        guard case .truncated(let captured, let original) = frame.condition else { return [] }
+        return [
+            finding(
                 frame.number,
                 "the capture kept \(captured) of the frame's \(original) octets (snap length); frame not judged"
             )
-        }
+        ]
     }
 }
 
@@ -33,11 +33,9 @@ public struct FrameCorruptedRule: AnalysisRule {
 
     public init() {}
 
-    public func findings(in context: AnalysisContext) -> [AnalysisFinding] {
-        context.frames.compactMap { frame in
-            guard frame.condition == .badFCS else { return nil }
-            return finding(frame.number, "received with a bad FCS (\(frame.octets.count) octets); frame not judged")
-        }
+    public func findings(on frame: CaptureFrame, in context: AnalysisContext) -> [AnalysisFinding] {
+        guard frame.condition == .badFCS else { return [] }
+        return [finding(frame.number, "received with a bad FCS (\(frame.octets.count) octets); frame not judged")]
     }
 }
 
@@ -52,11 +50,9 @@ public struct FrameMalformedRule: AnalysisRule {
 
     public init() {}
 
-    public func findings(in context: AnalysisContext) -> [AnalysisFinding] {
-        context.frames.compactMap { frame in
-            guard frame.condition == .whole, case .failure(let error)? = frame.parsed else { return nil }
-            return finding(frame.number, "malformed \(frame.octets.count)-octet frame: \(error)")
-        }
+    public func findings(on frame: CaptureFrame, in context: AnalysisContext) -> [AnalysisFinding] {
+        guard frame.condition == .whole, case .failure(let error)? = frame.parsed else { return [] }
+        return [finding(frame.number, "malformed \(frame.octets.count)-octet frame: \(error)")]
     }
 }
 
@@ -71,33 +67,28 @@ public struct ServiceDescriptorConsistencyRule: AnalysisRule {
 
     public init() {}
 
-    public func findings(in context: AnalysisContext) -> [AnalysisFinding] {
+    public func findings(on frame: CaptureFrame, in context: AnalysisContext) -> [AnalysisFinding] {
+        guard frame.isJudged, let management = frame.management, let sdf = frame.serviceDiscovery else { return [] }
+        let what = AnalysisContext.describe(management)
         var found: [AnalysisFinding] = []
-        for frame in context.judgedFrames {
-            guard let management = frame.management, let sdf = frame.serviceDiscovery else { continue }
-            let what = AnalysisContext.describe(management)
-            var instances: Set<UInt8> = []
-            for case .serviceDescriptor(let sda) in sdf.attributes {
-                instances.insert(sda.instanceID)
-                if sda.instanceID == 0 {
-                    found.append(finding(frame.number, "\(what): SDA for service \(sda.serviceID) has Instance ID 0"))
-                }
-                if sda.type == .reserved {
-                    found.append(
-                        finding(frame.number, "\(what): SDA for service \(sda.serviceID) has the reserved type 3")
-                    )
-                }
+        var instances: Set<UInt8> = []
+        for case .serviceDescriptor(let sda) in sdf.attributes {
+            instances.insert(sda.instanceID)
+            if sda.instanceID == 0 {
+                found.append(finding(frame.number, "\(what): SDA for service \(sda.serviceID) has Instance ID 0"))
             }
-            for case .serviceDescriptorExtension(let sdea) in sdf.attributes where !instances.contains(sdea.instanceID)
-            {
-                found.append(
-                    finding(
-                        frame.number,
-                        "\(what): SDEA Instance ID \(sdea.instanceID) matches no SDA in the frame "
-                            + "(SDA Instance IDs: \(instances.sorted().map(String.init).joined(separator: ", ")))"
-                    )
+            if sda.type == .reserved {
+                found.append(finding(frame.number, "\(what): SDA for service \(sda.serviceID) has the reserved type 3"))
+            }
+        }
+        for case .serviceDescriptorExtension(let sdea) in sdf.attributes where !instances.contains(sdea.instanceID) {
+            found.append(
+                finding(
+                    frame.number,
+                    "\(what): SDEA Instance ID \(sdea.instanceID) matches no SDA in the frame "
+                        + "(SDA Instance IDs: \(instances.sorted().map(String.init).joined(separator: ", ")))"
                 )
-            }
+            )
         }
         return found
     }

@@ -13,39 +13,33 @@ public struct PairingAdvertisementRule: AnalysisRule {
 
     public init() {}
 
-    public func findings(in context: AnalysisContext) -> [AnalysisFinding] {
+    public func findings(on frame: CaptureFrame, in context: AnalysisContext) -> [AnalysisFinding] {
+        guard frame.isJudged, let management = frame.management, let sdf = frame.serviceDiscovery,
+            !sdf.publishes.isEmpty
+        else { return [] }
+        let what = AnalysisContext.describe(management)
+        let setup = sdf.deviceCapabilityExtension?.pairingSetupEnabled == true
+        let advertise = sdf.pairingBootstrapping.first { $0.type == .advertise }
         var found: [AnalysisFinding] = []
-        for frame in context.judgedFrames {
-            guard let management = frame.management, let sdf = frame.serviceDiscovery, !sdf.publishes.isEmpty else {
-                continue
-            }
-            let what = AnalysisContext.describe(management)
-            let setup = sdf.deviceCapabilityExtension?.pairingSetupEnabled == true
-            let advertise = sdf.pairingBootstrapping.first { $0.type == .advertise }
-            switch (setup, advertise) {
-            case (true, nil):
+        switch (setup, advertise) {
+        case (true, nil):
+            found.append(finding(frame.number, "\(what): DCEA enables pairing setup but there is no NPBA Advertise"))
+        case (false, .some):
+            found.append(finding(frame.number, "\(what): NPBA Advertise without a DCEA that enables pairing setup"))
+        case (false, nil):
+            if context.profile.offersPairing == true {
                 found.append(
-                    finding(frame.number, "\(what): DCEA enables pairing setup but there is no NPBA Advertise")
-                )
-            case (false, .some):
-                found.append(
-                    finding(frame.number, "\(what): NPBA Advertise without a DCEA that enables pairing setup")
-                )
-            case (false, nil):
-                if context.profile.offersPairing == true {
-                    found.append(
-                        finding(
-                            frame.number,
-                            "\(what): the profile offers pairing but the publish carries neither DCEA nor NPBA"
-                        )
+                    finding(
+                        frame.number,
+                        "\(what): the profile offers pairing but the publish carries neither DCEA nor NPBA"
                     )
-                }
-            case (true, .some):
-                break
+                )
             }
-            if let advertise, advertise.methods.subtracting(.reserved).isEmpty {
-                found.append(finding(frame.number, "\(what): NPBA Advertise lists no bootstrapping method"))
-            }
+        case (true, .some):
+            break
+        }
+        if let advertise, advertise.methods.subtracting(.reserved).isEmpty {
+            found.append(finding(frame.number, "\(what): NPBA Advertise lists no bootstrapping method"))
         }
         return found
     }
@@ -61,51 +55,53 @@ public struct BootstrappingExchangeRule: AnalysisRule {
     public let severity = AnalysisSeverity.error
     public let source = "nan-wire-reference.md 3.2 (complement rule), 2.18 (NPBA)"
 
+    private struct Key: Hashable, Sendable {
+        var requester: MACAddress
+        var responder: MACAddress
+        var token: UInt8
+    }
+
+    /// The methods of each request so far, by the two NMIs and the dialog token: at most 256
+    /// per pair of devices.
+    private var requested: [Key: BootstrappingMethods] = [:]
+
     public init() {}
 
-    public func findings(in context: AnalysisContext) -> [AnalysisFinding] {
+    public mutating func findings(on frame: CaptureFrame, in context: AnalysisContext) -> [AnalysisFinding] {
+        guard frame.isJudged, let management = frame.management, let sdf = frame.serviceDiscovery else { return [] }
+        let what = AnalysisContext.describe(management)
+        let transmitter = management.header.address2
+        let receiver = management.header.address1
         var found: [AnalysisFinding] = []
-        struct Key: Hashable {
-            var requester: MACAddress
-            var responder: MACAddress
-            var token: UInt8
-        }
-        var requested: [Key: BootstrappingMethods] = [:]
-        for frame in context.judgedFrames {
-            guard let management = frame.management, let sdf = frame.serviceDiscovery else { continue }
-            let what = AnalysisContext.describe(management)
-            let transmitter = management.header.address2
-            let receiver = management.header.address1
-            for npba in sdf.pairingBootstrapping {
-                switch npba.type {
-                case .request:
-                    let methods = npba.methods.subtracting(.reserved)
-                    if methods.rawValue.nonzeroBitCount != 1 {
-                        found.append(
-                            finding(
-                                frame.number,
-                                "\(what): NPBA Request (token \(npba.dialogToken)) names "
-                                    + "\(methods.rawValue.nonzeroBitCount) methods (0x\(hex(npba.methods.rawValue))); "
-                                    + "exactly one is allowed"
-                            )
+        for npba in sdf.pairingBootstrapping {
+            switch npba.type {
+            case .request:
+                let methods = npba.methods.subtracting(.reserved)
+                if methods.rawValue.nonzeroBitCount != 1 {
+                    found.append(
+                        finding(
+                            frame.number,
+                            "\(what): NPBA Request (token \(npba.dialogToken)) names "
+                                + "\(methods.rawValue.nonzeroBitCount) methods (0x\(hex(npba.methods.rawValue))); "
+                                + "exactly one is allowed"
                         )
-                    }
-                    requested[Key(requester: transmitter, responder: receiver, token: npba.dialogToken)] = methods
-                case .response where npba.status == .accepted:
-                    let key = Key(requester: receiver, responder: transmitter, token: npba.dialogToken)
-                    guard let request = requested[key] else { continue }
-                    if npba.methods.complement != request {
-                        found.append(
-                            finding(
-                                frame.number,
-                                "\(what): NPBA Response accepted method 0x\(hex(npba.methods.rawValue)) is not the "
-                                    + "complement of the requested 0x\(hex(request.rawValue)) (token \(npba.dialogToken))"
-                            )
-                        )
-                    }
-                default:
-                    continue
+                    )
                 }
+                requested[Key(requester: transmitter, responder: receiver, token: npba.dialogToken)] = methods
+            case .response where npba.status == .accepted:
+                let key = Key(requester: receiver, responder: transmitter, token: npba.dialogToken)
+                guard let request = requested[key] else { continue }
+                if npba.methods.complement != request {
+                    found.append(
+                        finding(
+                            frame.number,
+                            "\(what): NPBA Response accepted method 0x\(hex(npba.methods.rawValue)) is not the "
+                                + "complement of the requested 0x\(hex(request.rawValue)) (token \(npba.dialogToken))"
+                        )
+                    )
+                }
+            default:
+                continue
             }
         }
         return found
@@ -127,29 +123,33 @@ public struct IdentityResolutionAfterPairingRule: AnalysisRule {
     public let severity = AnalysisSeverity.error
     public let source = "nan-wire-reference.md 3.3 (NIRA added with pairing verification), 3.7, 2.17"
 
+    /// The frame of each key-caching responder's first pairing, worked out once per capture.
+    private var pairedAt: [MACAddress: Int]?
+
     public init() {}
 
-    public func findings(in context: AnalysisContext) -> [AnalysisFinding] {
-        let caching = context.cachingDevices
+    public mutating func findings(on frame: CaptureFrame, in context: AnalysisContext) -> [AnalysisFinding] {
+        let pairedAt = self.pairedAt ?? Self.firstPairings(in: context)
+        self.pairedAt = pairedAt
+        guard !pairedAt.isEmpty, frame.isJudged, let management = frame.management,
+            let sdf = frame.serviceDiscovery, !sdf.publishes.isEmpty,
+            let paired = pairedAt[management.header.address2], frame.number > paired,
+            sdf.identityResolution == nil
+        else { return [] }
+        return [
+            finding(
+                frame.number,
+                "\(AnalysisContext.describe(management)) has no NIRA although the device paired in frame "
+                    + "\(paired) and advertises NPK/NIK caching"
+            )
+        ]
+    }
+
+    private static func firstPairings(in context: AnalysisContext) -> [MACAddress: Int] {
         var pairedAt: [MACAddress: Int] = [:]
-        for pairing in context.pairings.pairings where caching.contains(pairing.responder) {
+        for pairing in context.pairings.pairings where context.cachingDevices.contains(pairing.responder) {
             pairedAt[pairing.responder] = min(pairedAt[pairing.responder] ?? .max, pairing.completedAt)
         }
-        guard !pairedAt.isEmpty else { return [] }
-        var found: [AnalysisFinding] = []
-        for frame in context.judgedFrames {
-            guard let management = frame.management, let sdf = frame.serviceDiscovery, !sdf.publishes.isEmpty,
-                let paired = pairedAt[management.header.address2], frame.number > paired,
-                sdf.identityResolution == nil
-            else { continue }
-            found.append(
-                finding(
-                    frame.number,
-                    "\(AnalysisContext.describe(management)) has no NIRA although the device paired in frame "
-                        + "\(paired) and advertises NPK/NIK caching"
-                )
-            )
-        }
-        return found
+        return pairedAt
     }
 }

@@ -21,60 +21,51 @@ public struct ProtectedAfterPairingRule: AnalysisRule {
     /// One discovery window, in nanoseconds of capture time.
     public var keyInstallationGrace: UInt64 = 16 * 1_024 * 1_000
 
+    /// Bootstrapping Requests (NPBA type Request, 3.2), the first step of a pairing from
+    /// scratch, learned in the first pass: one that follows an unprotected frame shows that a
+    /// device may have lost its keys.
+    private var bootstrappingRequests: [(frame: Int, requester: MACAddress, responder: MACAddress)] = []
+
     public init() {}
 
-    public func findings(in context: AnalysisContext) -> [AnalysisFinding] {
-        guard !context.pairings.pairings.isEmpty else { return [] }
-        let times = Dictionary(uniqueKeysWithValues: context.frames.map { ($0.number, $0.timestamp) })
-        let restarts = bootstrappingRequests(in: context)
-        var found: [AnalysisFinding] = []
-        for frame in context.judgedFrames {
-            guard let management = frame.management, !management.header.address1.isGroup,
-                !management.header.frameControl.isProtected, management.body.isNANAction,
-                let pairing = context.pairings.pairing(
-                    between: management.header.address1,
-                    and: management.header.address2,
-                    at: frame.number
-                )
-            else { continue }
-            var message =
-                "\(AnalysisContext.describe(management)) is not protected (Protected bit clear, category "
-                + "\(management.body.actionCategory.map(String.init) ?? "?")) although the two paired in frame "
-                + "\(pairing.completedAt)"
-            var severity = AnalysisSeverity.error
-            let completedTime = times[pairing.completedAt] ?? frame.timestamp
-            let restart = restarts.first { request in
-                request.frame >= frame.number && pairing.supersededAt.map { request.frame < $0 } ?? true
-                    && Set([request.requester, request.responder]) == Set([pairing.initiator, pairing.responder])
-            }
-            if frame.timestamp >= completedTime, frame.timestamp - completedTime <= keyInstallationGrace {
-                severity = .warning
-                message += ", within 16 TU: it may have been queued before the keys were installed"
-            } else if pairing.supersededBySetup, let next = pairing.supersededAt {
-                severity = .warning
-                message += "; they pair from scratch in frame \(next), so one of them may have lost the keys (reset)"
-            } else if let restart {
-                severity = .warning
-                message +=
-                    "; they bootstrap again in frame \(restart.frame), so one of them may have lost the keys (reset)"
-            }
-            found.append(finding(frame.number, message, severity: severity))
-        }
-        return found
+    public mutating func learn(from frame: CaptureFrame) {
+        guard frame.isJudged, let management = frame.management, let sdf = frame.serviceDiscovery,
+            sdf.pairingBootstrapping.contains(where: { $0.type == .request })
+        else { return }
+        bootstrappingRequests.append((frame.number, management.header.address2, management.header.address1))
     }
 
-    /// Bootstrapping Requests (NPBA type Request, 3.2): the first step of a pairing from scratch.
-    private func bootstrappingRequests(
-        in context: AnalysisContext
-    ) -> [(
-        frame: Int, requester: MACAddress, responder: MACAddress
-    )] {
-        context.judgedFrames.compactMap { frame in
-            guard let management = frame.management, let sdf = frame.serviceDiscovery,
-                sdf.pairingBootstrapping.contains(where: { $0.type == .request })
-            else { return nil }
-            return (frame.number, management.header.address2, management.header.address1)
+    public func findings(on frame: CaptureFrame, in context: AnalysisContext) -> [AnalysisFinding] {
+        guard !context.pairings.pairings.isEmpty, frame.isJudged, let management = frame.management,
+            !management.header.address1.isGroup, !management.header.frameControl.isProtected,
+            management.body.isNANAction,
+            let pairing = context.pairings.pairing(
+                between: management.header.address1,
+                and: management.header.address2,
+                at: frame.number
+            )
+        else { return [] }
+        var message =
+            "\(AnalysisContext.describe(management)) is not protected (Protected bit clear, category "
+            + "\(management.body.actionCategory.map(String.init) ?? "?")) although the two paired in frame "
+            + "\(pairing.completedAt)"
+        var severity = AnalysisSeverity.error
+        let completedTime = context.completionTimes[pairing.completedAt] ?? frame.timestamp
+        let restart = bootstrappingRequests.first { request in
+            request.frame >= frame.number && pairing.supersededAt.map { request.frame < $0 } ?? true
+                && Set([request.requester, request.responder]) == Set([pairing.initiator, pairing.responder])
         }
+        if frame.timestamp >= completedTime, frame.timestamp - completedTime <= keyInstallationGrace {
+            severity = .warning
+            message += ", within 16 TU: it may have been queued before the keys were installed"
+        } else if pairing.supersededBySetup, let next = pairing.supersededAt {
+            severity = .warning
+            message += "; they pair from scratch in frame \(next), so one of them may have lost the keys (reset)"
+        } else if let restart {
+            severity = .warning
+            message += "; they bootstrap again in frame \(restart.frame), so one of them may have lost the keys (reset)"
+        }
+        return [finding(frame.number, message, severity: severity)]
     }
 }
 
@@ -93,27 +84,23 @@ public struct ProtectedDualInTheClearRule: AnalysisRule {
 
     public init() {}
 
-    public func findings(in context: AnalysisContext) -> [AnalysisFinding] {
-        var found: [AnalysisFinding] = []
-        for frame in context.judgedFrames {
-            guard let management = frame.management, !management.header.frameControl.isProtected,
-                management.body.actionCategory == NANActionCategory.protectedDualOfPublicAction.rawValue
-            else { continue }
-            if case .nanAction(let naf) = management.body, (5...9).contains(naf.subtype.rawValue) { continue }
-            let header = management.header
-            if !header.address1.isGroup,
-                context.pairings.pairing(between: header.address1, and: header.address2, at: frame.number) != nil
-            {
-                continue
-            }
-            found.append(
-                finding(
-                    frame.number,
-                    "\(AnalysisContext.describe(management)) uses category 9 (Protected Dual) with the Protected bit clear"
-                )
-            )
+    public func findings(on frame: CaptureFrame, in context: AnalysisContext) -> [AnalysisFinding] {
+        guard frame.isJudged, let management = frame.management, !management.header.frameControl.isProtected,
+            management.body.actionCategory == NANActionCategory.protectedDualOfPublicAction.rawValue
+        else { return [] }
+        if case .nanAction(let naf) = management.body, (5...9).contains(naf.subtype.rawValue) { return [] }
+        let header = management.header
+        if !header.address1.isGroup,
+            context.pairings.pairing(between: header.address1, and: header.address2, at: frame.number) != nil
+        {
+            return []
         }
-        return found
+        return [
+            finding(
+                frame.number,
+                "\(AnalysisContext.describe(management)) uses category 9 (Protected Dual) with the Protected bit clear"
+            )
+        ]
     }
 }
 
@@ -131,53 +118,49 @@ public struct ProtectedDataRule: AnalysisRule {
     public let severity = AnalysisSeverity.error
     public let source = "nan-wire-reference.md 4.1, 4.2 (NDP security, TK from the NDP PTK), 2.10 (NDP Control b2)"
 
+    /// For each NDI, the frame that showed it on a secured data path (first pass).
+    private var securedNDIs: [MACAddress: Int] = [:]
+    /// For each pair of NDIs, the first protected data frame between them (first pass).
+    private var securedLinks: [Set<MACAddress>: Int] = [:]
+
     public init() {}
 
-    public func findings(in context: AnalysisContext) -> [AnalysisFinding] {
-        // For each NDI, the frame that showed it on a secured data path.
-        var securedNDIs: [MACAddress: Int] = [:]
-        // For each pair of NDIs, the first protected data frame between them.
-        var securedLinks: [Set<MACAddress>: Int] = [:]
-        var unprotected: [(frame: CaptureFrame, data: QoSDataFrame)] = []
-        for frame in context.judgedFrames {
-            if let management = frame.management, case .nanAction(let naf) = management.body {
-                for fields in AnalysisContext.dataPathFields(of: naf) where fields.ndpControl.contains(.securityPresent)
-                {
-                    for ndi in [fields.initiatorNDI, fields.responderNDI].compactMap({ $0 }) {
-                        securedNDIs[ndi] = securedNDIs[ndi] ?? frame.number
-                    }
+    public mutating func learn(from frame: CaptureFrame) {
+        guard frame.isJudged else { return }
+        if let management = frame.management, case .nanAction(let naf) = management.body {
+            for fields in AnalysisContext.dataPathFields(of: naf) where fields.ndpControl.contains(.securityPresent) {
+                for ndi in [fields.initiatorNDI, fields.responderNDI].compactMap({ $0 }) {
+                    securedNDIs[ndi] = securedNDIs[ndi] ?? frame.number
                 }
-                continue
             }
-            guard let data = frame.dataFrame, !data.body.isEmpty, !data.address1.isGroup else { continue }
-            if data.isProtected {
-                let link: Set<MACAddress> = [data.address1, data.address2]
-                securedLinks[link] = securedLinks[link] ?? frame.number
-            } else {
-                unprotected.append((frame, data))
-            }
+            return
         }
-        var found: [AnalysisFinding] = []
-        for (frame, data) in unprotected {
-            let link: Set<MACAddress> = [data.address1, data.address2]
-            let byAttribute = [data.address1, data.address2].compactMap { securedNDIs[$0] }
-            let evidence: String
-            if byAttribute.count == 2, let since = byAttribute.max(), since < frame.number {
-                evidence = "the data path was set up with security (frame \(since))"
-            } else if let since = securedLinks[link] {
-                // No data flows on a secured NDP before its TK is installed (m4), so protected data
-                // anywhere between the two NDIs shows their link is secured.
-                evidence = "the two NDIs exchange protected data (frame \(since))"
-            } else {
-                continue
-            }
-            found.append(
-                finding(
-                    frame.number,
-                    "QoS Data from \(data.address2) to \(data.address1) is not protected although \(evidence)"
-                )
+        guard let data = frame.dataFrame, !data.body.isEmpty, !data.address1.isGroup, data.isProtected else { return }
+        let link: Set<MACAddress> = [data.address1, data.address2]
+        securedLinks[link] = securedLinks[link] ?? frame.number
+    }
+
+    public func findings(on frame: CaptureFrame, in context: AnalysisContext) -> [AnalysisFinding] {
+        guard frame.isJudged, frame.management == nil, let data = frame.dataFrame, !data.body.isEmpty,
+            !data.address1.isGroup, !data.isProtected
+        else { return [] }
+        let link: Set<MACAddress> = [data.address1, data.address2]
+        let byAttribute = [data.address1, data.address2].compactMap { securedNDIs[$0] }
+        let evidence: String
+        if byAttribute.count == 2, let since = byAttribute.max(), since < frame.number {
+            evidence = "the data path was set up with security (frame \(since))"
+        } else if let since = securedLinks[link] {
+            // No data flows on a secured NDP before its TK is installed (m4), so protected data
+            // anywhere between the two NDIs shows their link is secured.
+            evidence = "the two NDIs exchange protected data (frame \(since))"
+        } else {
+            return []
+        }
+        return [
+            finding(
+                frame.number,
+                "QoS Data from \(data.address2) to \(data.address1) is not protected although \(evidence)"
             )
-        }
-        return found
+        ]
     }
 }

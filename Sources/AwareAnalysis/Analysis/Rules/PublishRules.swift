@@ -9,25 +9,28 @@ public struct ServiceIDHashRule: AnalysisRule {
     public let severity = AnalysisSeverity.error
     public let source = "nan-wire-reference.md 2.4 (Service ID, hostap nan_de_derive_service_id), 8.6"
 
+    /// The profile's service IDs, hashed once per capture.
+    private var known: [(name: String, id: ServiceID)]?
+
     public init() {}
 
-    public func findings(in context: AnalysisContext) -> [AnalysisFinding] {
-        let known = context.profile.serviceIDs
-        guard !known.isEmpty else { return [] }
+    public mutating func findings(on frame: CaptureFrame, in context: AnalysisContext) -> [AnalysisFinding] {
+        let known = self.known ?? context.profile.serviceIDs
+        self.known = known
+        guard !known.isEmpty, frame.isJudged, let management = frame.management, let sdf = frame.serviceDiscovery else {
+            return []
+        }
         let expected = known.map { "\($0.name) -> \($0.id)" }.joined(separator: ", ")
         var found: [AnalysisFinding] = []
-        for frame in context.judgedFrames {
-            guard let management = frame.management, let sdf = frame.serviceDiscovery else { continue }
-            for case .serviceDescriptor(let sda) in sdf.attributes
-            where sda.type == .publish && !known.contains(where: { $0.id == sda.serviceID }) {
-                found.append(
-                    finding(
-                        frame.number,
-                        "\(AnalysisContext.describe(management)): service ID \(sda.serviceID) is not the hash of "
-                            + "any known service name (\(expected))"
-                    )
+        for case .serviceDescriptor(let sda) in sdf.attributes
+        where sda.type == .publish && !known.contains(where: { $0.id == sda.serviceID }) {
+            found.append(
+                finding(
+                    frame.number,
+                    "\(AnalysisContext.describe(management)): service ID \(sda.serviceID) is not the hash of "
+                        + "any known service name (\(expected))"
                 )
-            }
+            )
         }
         return found
     }
@@ -44,34 +47,32 @@ public struct TXTValueLengthRule: AnalysisRule {
 
     public init() {}
 
-    public func findings(in context: AnalysisContext) -> [AnalysisFinding] {
+    public func findings(on frame: CaptureFrame, in context: AnalysisContext) -> [AnalysisFinding] {
+        guard frame.isJudged, let management = frame.management, let sdf = frame.serviceDiscovery else { return [] }
+        let what = AnalysisContext.describe(management)
         var found: [AnalysisFinding] = []
-        for frame in context.judgedFrames {
-            guard let management = frame.management, let sdf = frame.serviceDiscovery else { continue }
-            let what = AnalysisContext.describe(management)
-            for (instanceID, record) in sdf.txtRecords {
-                switch record {
-                case .failure(let error):
-                    found.append(
-                        finding(frame.number, "\(what): TXT record of instance \(instanceID) is malformed: \(error)")
-                    )
-                case .success(let txt):
-                    for string in txt.strings {
-                        guard let equals = string.firstIndex(of: UInt8(ascii: "=")) else { continue }
-                        let key = String(decoding: string[..<equals], as: UTF8.self)
-                        let value = Array(string[(equals + 1)...])
-                        if value.count > DNSSDTXTRecord.phoneMaximumValueOctets {
-                            found.append(
-                                finding(
-                                    frame.number,
-                                    "\(what): TXT key \(key) has a \(value.count)-octet value; the phone reads at most "
-                                        + "\(DNSSDTXTRecord.phoneMaximumValueOctets)"
-                                )
+        for (instanceID, record) in sdf.txtRecords {
+            switch record {
+            case .failure(let error):
+                found.append(
+                    finding(frame.number, "\(what): TXT record of instance \(instanceID) is malformed: \(error)")
+                )
+            case .success(let txt):
+                for string in txt.strings {
+                    guard let equals = string.firstIndex(of: UInt8(ascii: "=")) else { continue }
+                    let key = String(decoding: string[..<equals], as: UTF8.self)
+                    let value = Array(string[(equals + 1)...])
+                    if value.count > DNSSDTXTRecord.phoneMaximumValueOctets {
+                        found.append(
+                            finding(
+                                frame.number,
+                                "\(what): TXT key \(key) has a \(value.count)-octet value; the phone reads at most "
+                                    + "\(DNSSDTXTRecord.phoneMaximumValueOctets)"
                             )
-                        }
-                        if String(validating: value, as: UTF8.self) == nil {
-                            found.append(finding(frame.number, "\(what): TXT key \(key) has a value that is not UTF-8"))
-                        }
+                        )
+                    }
+                    if String(validating: value, as: UTF8.self) == nil {
+                        found.append(finding(frame.number, "\(what): TXT key \(key) has a value that is not UTF-8"))
                     }
                 }
             }
@@ -92,31 +93,27 @@ public struct TXTPairingKeysRule: AnalysisRule {
 
     public init() {}
 
-    public func findings(in context: AnalysisContext) -> [AnalysisFinding] {
+    public func findings(on frame: CaptureFrame, in context: AnalysisContext) -> [AnalysisFinding] {
+        guard frame.isJudged, let management = frame.management, let sdf = frame.serviceDiscovery,
+            !sdf.publishes.isEmpty, sdf.deviceCapabilityExtension?.pairingSetupEnabled == true
+        else { return [] }
+        let what = AnalysisContext.describe(management)
+        let records = sdf.txtRecords.compactMap { try? $0.record.get() }
+        guard !records.isEmpty else {
+            return [finding(frame.number, "\(what) offers pairing setup but carries no DNS-SD TXT record")]
+        }
         var found: [AnalysisFinding] = []
-        for frame in context.judgedFrames {
-            guard let management = frame.management, let sdf = frame.serviceDiscovery, !sdf.publishes.isEmpty,
-                sdf.deviceCapabilityExtension?.pairingSetupEnabled == true
-            else { continue }
-            let what = AnalysisContext.describe(management)
-            let records = sdf.txtRecords.compactMap { try? $0.record.get() }
-            guard !records.isEmpty else {
-                found.append(finding(frame.number, "\(what) offers pairing setup but carries no DNS-SD TXT record"))
-                continue
-            }
-            for key in ["vendorName", "modelName"]
-            where !records.contains(where: { $0.valueOctets(forKey: key) != nil }) {
-                found.append(finding(frame.number, "\(what) offers pairing setup but its TXT record has no \(key)"))
-            }
-            if !records.contains(where: { $0.valueOctets(forKey: "pairingName") != nil }) {
-                found.append(
-                    finding(
-                        frame.number,
-                        "\(what) offers pairing setup but its TXT record has no pairingName",
-                        severity: .warning
-                    )
+        for key in ["vendorName", "modelName"] where !records.contains(where: { $0.valueOctets(forKey: key) != nil }) {
+            found.append(finding(frame.number, "\(what) offers pairing setup but its TXT record has no \(key)"))
+        }
+        if !records.contains(where: { $0.valueOctets(forKey: "pairingName") != nil }) {
+            found.append(
+                finding(
+                    frame.number,
+                    "\(what) offers pairing setup but its TXT record has no pairingName",
+                    severity: .warning
                 )
-            }
+            )
         }
         return found
     }
@@ -133,30 +130,27 @@ public struct TXTProfileValuesRule: AnalysisRule {
 
     public init() {}
 
-    public func findings(in context: AnalysisContext) -> [AnalysisFinding] {
+    public func findings(on frame: CaptureFrame, in context: AnalysisContext) -> [AnalysisFinding] {
         let expected = context.profile.expectedTXT
-        guard !expected.isEmpty else { return [] }
+        guard !expected.isEmpty, frame.isJudged, let management = frame.management,
+            let sdf = frame.serviceDiscovery, !sdf.publishes.isEmpty
+        else { return [] }
+        let what = AnalysisContext.describe(management)
         var found: [AnalysisFinding] = []
-        for frame in context.judgedFrames {
-            guard let management = frame.management, let sdf = frame.serviceDiscovery, !sdf.publishes.isEmpty else {
-                continue
-            }
-            let what = AnalysisContext.describe(management)
-            for case (_, .success(let txt)) in sdf.txtRecords {
-                for (key, value) in expected {
-                    guard let octets = txt.valueOctets(forKey: key) else {
-                        found.append(finding(frame.number, "\(what): TXT record has no \(key) (profile: \"\(value)\")"))
-                        continue
-                    }
-                    if octets != Array(value.utf8) {
-                        found.append(
-                            finding(
-                                frame.number,
-                                "\(what): TXT \(key) is \"\(String(decoding: octets.prefix(80), as: UTF8.self))\", "
-                                    + "the profile says \"\(value)\""
-                            )
+        for case (_, .success(let txt)) in sdf.txtRecords {
+            for (key, value) in expected {
+                guard let octets = txt.valueOctets(forKey: key) else {
+                    found.append(finding(frame.number, "\(what): TXT record has no \(key) (profile: \"\(value)\")"))
+                    continue
+                }
+                if octets != Array(value.utf8) {
+                    found.append(
+                        finding(
+                            frame.number,
+                            "\(what): TXT \(key) is \"\(String(decoding: octets.prefix(80), as: UTF8.self))\", "
+                                + "the profile says \"\(value)\""
                         )
-                    }
+                    )
                 }
             }
         }
