@@ -1,3 +1,4 @@
+import AwareFuzzing
 import Testing
 
 @testable import AwareWire
@@ -10,23 +11,7 @@ import Testing
 
     /// Feeds `bytes` in chunks of `chunk` octets: the records up to the first error, and it.
     static func stream(_ bytes: [UInt8], chunk: Int) -> (records: [CaptureRecord], error: WireError?) {
-        var reader = CaptureStreamReader()
-        var records: [CaptureRecord] = []
-        var next = 0
-        while !reader.isFinished {
-            do {
-                while let record = try reader.next() { records.append(record) }
-            } catch {
-                return (records, error)
-            }
-            if next < bytes.count {
-                reader.append(bytes[next..<min(bytes.count, next + chunk)])
-                next += chunk
-            } else {
-                reader.endInput()
-            }
-        }
-        return (records, nil)
+        DecoderRobustness.readStreaming(bytes, chunkLength: chunk)
     }
 
     /// The fixtures and their conversions: little-endian µs pcap (the hostap session), the same
