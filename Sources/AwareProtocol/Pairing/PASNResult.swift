@@ -121,7 +121,10 @@ public enum PASNFailure: Error, Hashable, Sendable, CustomStringConvertible {
         case .micMismatch: "mic-mismatch"
         case .rejected(let status):
             switch status {
-            case PASNStatusCode.requestDeclined: "locked-out"
+            // Both a locked accessory and one that showed this phone no PIN send 37: the phone
+            // cannot tell which, so it does not say (the campaign of issue 21 met the second
+            // reported as a lockout). A lockout is told at bootstrapping, reason 8.
+            case PASNStatusCode.requestDeclined: "declined"
             case PASNStatusCode.invalidPMKID: "no-cached-keys"
             default: "rejected"
             }

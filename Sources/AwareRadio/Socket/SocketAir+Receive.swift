@@ -107,8 +107,8 @@ extension SocketAir {
                 address: receiver
             )
             if isLockstep { wallClock.lockstepOutput(arrivingAt: acknowledgedAt) }
-            // The ACK is part of the frame's exchange: it waits only where frames do (lockstep).
-            switch send(status.bytes, to: source, waiting: isLockstep) {
+            // The ACK waits as frames do: briefly, and only for a sender that is reading.
+            switch send(status.bytes, to: source, waiting: true) {
             case .sent: counters.count(\.acknowledgementsSent)
             case .busy: counters.count(\.receiverQueueFull)
             case .sendBufferFull: counters.count(\.sendBufferFull)

@@ -84,8 +84,9 @@ extension SocketAir {
             address: Self.transmitterAddress(of: request.frame) ?? sender.station.addresses.first ?? Self.zeroAddress,
             payload: request.frame
         )
-        // A radio never waits for a receiver; a lockstep air waits (a lost frame breaks replay).
-        broadcast(datagram.bytes, waiting: isLockstep)
+        // A receiver that is reading gets a short wait (``send(_:to:waiting:)``); one that is not
+        // loses the frame at once.
+        broadcast(datagram.bytes, waiting: true)
         counters.count(\.framesSent)
 
         let reception = Reception(
@@ -143,9 +144,19 @@ extension SocketAir {
     /// it, the send waits up to the socket's timeout, but only for a peer that has been reading:
     /// one that let a whole wait run out (stopped, or never reading: a hostile socket in the
     /// directory) is not waited for again until it takes a datagram, so it costs one timeout,
-    /// not one per frame (issue 21, finding 4).
+    /// not one per frame (issue 21, finding 4: 1,000 frames at such a socket took an accessory
+    /// from 12 frames/s to 0.2).
+    ///
+    /// Why wait at all, when a radio never waits for its receiver: a Unix socket's queue holds 11
+    /// datagrams, far fewer than a radio's receiver keeps up with, so a reading peer whose reader
+    /// thread was not scheduled for a moment (two processes on a loaded host) would otherwise lose
+    /// bursts that a radio delivers. Without the wait, bulk goodput on a loaded CI machine fell to
+    /// 2.26 Mb/s against a floor of 4.05 (WA/PERF/BV-02).
     func send(_ bytes: [UInt8], to peer: [UInt8], waiting: Bool) -> UnixDatagramSocket.SendResult {
-        let wait = waiting && !stalledPeers.withLock { $0.contains(peer) }
+        // A full send buffer refuses every peer alike; waiting on it would stall this thread for
+        // each of them, so nothing waits until a send gets through again.
+        let wait =
+            waiting && !sendBufferWasFull.load(ordering: .relaxed) && !stalledPeers.withLock { $0.contains(peer) }
         let result = socket.send(bytes, to: peer, waiting: wait)
         if result == .sendBufferFull {
             if !sendBufferWasFull.exchange(true, ordering: .relaxed) {

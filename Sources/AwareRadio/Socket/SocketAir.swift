@@ -95,10 +95,10 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
         wallClock = scheduler
         self.rssiDBm = rssiDBm
         self.acknowledgementTimeout = acknowledgementTimeout
-        // The longest a send waits for room in a peer's queue, where it waits at all
-        // (``send(_:to:waiting:)``): under the wall clock only side-channel events wait; on a
-        // lockstep air grants and frames share a socket's queue, so a grant is never read
-        // before a frame sent ahead of it, and a lost frame would break replay.
+        // The longest a send waits for room in the queue of a peer that is reading
+        // (``send(_:to:waiting:)``); on a lockstep air longer: grants and frames share a socket's
+        // queue, so a grant is never read before a frame sent ahead of it, and a lost frame would
+        // break replay.
         socket = try UnixDatagramSocket(
             bindingTo: self.path + "/" + SocketAirDirectory.newSocketName(),
             sendTimeout: .milliseconds(lockstep ? 200 : 10)
@@ -298,7 +298,6 @@ extension SocketAir: SideChannelAir {
             address: Self.zeroAddress,
             payload: payload
         )
-        // The PIN display travels here: worth a short wait for a peer that is reading.
         broadcast(datagram.bytes, waiting: true)
         counters.count(\.eventsSent)
     }

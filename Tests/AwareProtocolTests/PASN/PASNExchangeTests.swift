@@ -300,7 +300,7 @@ import Testing
 
     @Test func failureReasonsAreTheRunnersWords() {
         #expect(PASNFailure.saeConfirmMismatch.reason == "sae-confirm-mismatch")
-        #expect(PASNFailure.rejected(status: 37).reason == "locked-out")
+        #expect(PASNFailure.rejected(status: 37).reason == "declined")
         #expect(PASNFailure.rejected(status: 53).reason == "no-cached-keys")
         #expect(PASNFailure.timeout(waitingFor: 2).reason == "timeout")
         #expect(PASNFailure.replay(frame: 1).reason == "replay")
