@@ -238,7 +238,10 @@ public struct DecoderRobustness: Sendable {
 
     /// The records and the first error of `bytes`, handed to a ``CaptureStreamReader`` in
     /// chunks of `chunkLength` octets (also what the stream reader's own tests compare).
-    public static func readStreaming(_ bytes: [UInt8], chunkLength: Int) -> (records: [CaptureRecord], error: WireError?) {
+    public static func readStreaming(
+        _ bytes: [UInt8],
+        chunkLength: Int
+    ) -> (records: [CaptureRecord], error: WireError?) {
         var reader = CaptureStreamReader()
         var records: [CaptureRecord] = []
         var next = 0
