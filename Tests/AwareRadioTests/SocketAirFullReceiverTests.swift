@@ -32,6 +32,9 @@ import Testing
             #expect(a.status(of: UInt64(index + 1))?.acknowledged == true)
         }
         #expect(b.received.wait(forCount: frames).count == frames)
+        // The backlog's one wait (10 ms) for the silent peer may still be running.
+        let settled = Date().addingTimeInterval(5)
+        while Date() < settled, a.air.statistics.receiverQueueFull + Self.queueLimit < frames { usleep(10_000) }
         let queued = silent.drain()
         #expect(queued == min(frames, Self.queueLimit))
         #expect(a.statistics.receiverQueueFull == frames - queued)
@@ -103,20 +106,53 @@ import Testing
         #expect(reader.drain() == 1)
     }
 
-    /// Where a send may wait (side-channel events; everything on a lockstep air), a peer that let
-    /// one wait run out is not waited for again until it takes a datagram.
+    /// A datagram for a full queue waits on the backlog's thread, not the caller's: the send
+    /// returns at once with the datagram queued, and a peer that reads within the patience gets it,
+    /// late but in order.
+    @Test func aDatagramForAFullQueueWaitsOffTheCallersThread() throws {
+        let directory = TemporaryAirDirectory()
+        let scheduler = WallClockScheduler()
+        let air = try SocketAir(path: directory.air, scheduler: scheduler, receiverPatience: .seconds(Int64(3)))
+        defer { air.close() }
+        let silentPath = directory.air + "/slow.sock"
+        let slow = try RawPeer(silentPath)
+        defer { slow.abandon() }
+        let peer = Array(silentPath.utf8)
+        for _ in 0..<Self.queueLimit { #expect(air.send([0x00], to: peer, waiting: false) == .sent) }
+        #expect(air.send([0x01], to: peer, waiting: true) == .sent, "queued")
+        #expect(air.send([0x02], to: peer, waiting: true) == .sent, "queued behind the first")
+        // The backlog still holds both: the caller did not wait the 3 s.
+        #expect(air.backlog?.count(for: peer) == 2)
+        #expect(!air.stalledPeers.withLock { $0.contains(peer) })
+        // The peer reads: the backlog delivers, and nothing was lost.
+        var received = slow.drain()
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, air.backlog?.count(for: peer) != 0 { usleep(5_000) }
+        received += slow.drain()
+        #expect(received == Self.queueLimit + 2)
+        #expect(air.statistics.receiverQueueFull == 0)
+    }
+
+    /// A peer that lets the wait run out loses what waited for it, and is not waited for again
+    /// until it takes a datagram.
     @Test func aPeerThatLetAWaitRunOutIsNotWaitedForAgainUntilItReads() throws {
         let directory = TemporaryAirDirectory()
-        let a = try AirStation(directory.air, address: addressA)
+        let scheduler = WallClockScheduler()
+        let air = try SocketAir(path: directory.air, scheduler: scheduler, receiverPatience: .milliseconds(50))
+        defer { air.close() }
         let silentPath = directory.air + "/silent.sock"
         let silent = try RawPeer(silentPath)
         defer { silent.abandon() }
         let peer = Array(silentPath.utf8)
-        let air = a.air
         for _ in 0..<Self.queueLimit { #expect(air.send([0x00], to: peer, waiting: false) == .sent) }
-        #expect(!air.stalledPeers.withLock { $0.contains(peer) })
-        #expect(air.send([0x00], to: peer, waiting: true) == .busy)
+        #expect(air.send([0x00], to: peer, waiting: true) == .sent, "queued")
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, !air.stalledPeers.withLock({ $0.contains(peer) }) { usleep(5_000) }
         #expect(air.stalledPeers.withLock { $0.contains(peer) })
+        #expect(air.statistics.receiverQueueFull == 1)
+        // Not waited for: a full queue now loses the datagram at once, nothing is queued.
+        #expect(air.send([0x00], to: peer, waiting: true) == .busy)
+        #expect(air.backlog?.count(for: peer) == 0)
         // The peer reads; the next send reaches it and it is waited for again.
         #expect(silent.drain() == Self.queueLimit)
         #expect(air.send([0x00], to: peer, waiting: true) == .sent)

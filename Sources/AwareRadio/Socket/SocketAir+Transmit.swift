@@ -84,8 +84,8 @@ extension SocketAir {
             address: Self.transmitterAddress(of: request.frame) ?? sender.station.addresses.first ?? Self.zeroAddress,
             payload: request.frame
         )
-        // A receiver that is reading gets a short wait (``send(_:to:waiting:)``); one that is not
-        // loses the frame at once.
+        // A receiver that is reading gets its frame late rather than never (``send(_:to:waiting:)``);
+        // one that is not loses it at once.
         broadcast(datagram.bytes, waiting: true)
         counters.count(\.framesSent)
 
@@ -140,24 +140,26 @@ extension SocketAir {
         }
     }
 
-    /// One datagram to one peer. Without `waiting`, a full queue loses the datagram at once. With
-    /// it, the send waits up to the socket's timeout, but only for a peer that has been reading:
+    /// One datagram to one peer. Without `waiting`, a full queue loses the datagram at once.
+    /// With it, a full queue makes the datagram wait, but only for a peer that has been reading:
     /// one that let a whole wait run out (stopped, or never reading: a hostile socket in the
     /// directory) is not waited for again until it takes a datagram, so it costs one timeout,
     /// not one per frame (issue 21, finding 4: 1,000 frames at such a socket took an accessory
     /// from 12 frames/s to 0.2).
     ///
-    /// Why wait at all, when a radio never waits for its receiver: a Unix socket's queue holds 11
-    /// datagrams, far fewer than a radio's receiver keeps up with, so a reading peer whose reader
-    /// thread was not scheduled for a moment (two processes on a loaded host) would otherwise lose
-    /// bursts that a radio delivers. Without the wait, bulk goodput on a loaded CI machine fell to
-    /// 2.26 Mb/s against a floor of 4.05 (WA/PERF/BV-02).
+    /// Under the wall clock the wait is the ``SocketAirBacklog``'s, on its own thread: the caller
+    /// (the scheduler, or the reader thread for a TX status) never waits, and `.sent` may mean
+    /// queued. On a lockstep air the caller waits, up to the socket's timeout: the air waits for
+    /// its slowest member anyway, and a grant must not pass a frame sent before it.
     func send(_ bytes: [UInt8], to peer: [UInt8], waiting: Bool) -> UnixDatagramSocket.SendResult {
-        // A full send buffer refuses every peer alike; waiting on it would stall this thread for
+        if waiting, let backlog, backlog.isBacklogged(peer) {
+            return backlog.enqueue(bytes, for: peer) ? .sent : .busy
+        }
+        // A full send buffer refuses every peer alike; waiting on it would stall a thread for
         // each of them, so nothing waits until a send gets through again.
-        let wait =
+        let patient =
             waiting && !sendBufferWasFull.load(ordering: .relaxed) && !stalledPeers.withLock { $0.contains(peer) }
-        let result = socket.send(bytes, to: peer, waiting: wait)
+        let result = socket.send(bytes, to: peer, waiting: patient && backlog == nil)
         if result == .sendBufferFull {
             if !sendBufferWasFull.exchange(true, ordering: .relaxed) {
                 logger.warning(
@@ -173,7 +175,8 @@ extension SocketAir {
         switch result {
         case .sent:
             stalledPeers.withLock { _ = $0.remove(peer) }
-        case .busy where wait:
+        case .busy where patient:
+            if let backlog { return backlog.enqueue(bytes, for: peer) ? .sent : .busy }
             stalledPeers.withLock { _ = $0.insert(peer) }
             logger.info(
                 "a peer let a send wait out its timeout: it is not waited for until it reads again",

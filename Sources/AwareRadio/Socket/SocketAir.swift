@@ -54,6 +54,9 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
     /// Whether the last send found this socket's send buffer full: the warning is logged once
     /// each time it fills, not once a datagram.
     let sendBufferWasFull = Atomic<Bool>(false)
+    /// Where a datagram for a full queue waits under the wall clock, off the scheduler's thread;
+    /// nil on a lockstep air, where sends wait in place (a grant must not pass a frame).
+    var backlog: SocketAirBacklog?
     /// What the air does that nobody sees in a capture: joining, peers that went away, datagrams
     /// it could not read or deliver (`--log-level debug` shows them).
     let logger: Logger
@@ -79,7 +82,9 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
     /// `lockstep`: the processes of the air share one virtual clock (docs/reference/socket-air.md,
     /// "Lockstep"); the scheduler's time becomes that clock, and this process starts the air's
     /// clock if it is the first. `startsHeld` keeps its time still until the owner lets it run
-    /// (``WallClockScheduler/runLockstep(until:then:)``): the runner's sessions. `logger`: where
+    /// (``WallClockScheduler/runLockstep(until:then:)``): the runner's sessions.
+    /// `receiverPatience`: how long a datagram for a full queue waits, off the scheduler's thread,
+    /// for a peer that is reading (``SocketAirBacklog``; 200 ms on a lockstep air). `logger`: where
     /// the air says what it does (tests read it).
     public init(
         path: String = SocketAir.defaultPath,
@@ -88,6 +93,7 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
         acknowledgementTimeout: Interval = .milliseconds(50),
         lockstep: Bool = false,
         startsHeld: Bool = false,
+        receiverPatience: Interval = .milliseconds(10),
         logger: Logger = Logger(label: "awarebench.socket-air")
     ) throws(AirError) {
         self.logger = logger
@@ -101,7 +107,7 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
         // break replay.
         socket = try UnixDatagramSocket(
             bindingTo: self.path + "/" + SocketAirDirectory.newSocketName(),
-            sendTimeout: .milliseconds(lockstep ? 200 : 10)
+            sendTimeout: lockstep ? .milliseconds(200) : receiverPatience
         )
         isLockstep = lockstep
         if lockstep {
@@ -117,6 +123,23 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
             scheduler.enableLockstep(held: startsHeld) { round, next in
                 _ = socket.send(LockstepMessage.report(round: round, next: next).datagram.bytes, to: clockPath)
             }
+        }
+        if !lockstep {
+            let counters = counters
+            let logger = logger
+            weak let air = self
+            backlog = SocketAirBacklog(
+                socket: socket,
+                sent: { peer in air?.stalledPeers.withLock { _ = $0.remove(peer) } },
+                stalled: { peer, dropped in
+                    air?.stalledPeers.withLock { _ = $0.insert(peer) }
+                    counters.count(\.receiverQueueFull, by: dropped + 1)
+                    logger.info(
+                        "a peer let a send wait out its timeout: it is not waited for until it reads again",
+                        metadata: ["socket": "\(String(decoding: peer, as: UTF8.self))", "dropped": "\(dropped + 1)"]
+                    )
+                }
+            )
         }
         startReader()
         if lockstep { sendToClock(.register) }
@@ -167,6 +190,7 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
         }
         guard first else { return }
         if isLockstep { sendToClock(.leave) }
+        backlog?.stop()
         socket.shutdown()
         readerFinished.wait()
         SocketAirDirectory.removeSocket(socket.path)
