@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test(
-        "a FIFO, which cannot be read twice, is analyzed from the records of its one reading",
+        "a FIFO, which cannot be read twice, is copied to a temporary file that both passes read, and that goes",
         .timeLimit(.minutes(1))
     )
     func fifo() throws {
@@ -74,5 +74,8 @@ import Testing
         let outcome = try CaptureFileAnalysis.analyze(path: path, with: analyzer)
         #expect(outcome.stoppedBy == nil)
         #expect(outcome.report == analyzer.analyze(records: try CaptureReader.read(bytes: session)))
+        let left = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+            .filter { $0.hasPrefix("aware-conform-analyze-\(getpid())-") }
+        #expect(left.isEmpty, "the copy is removed: \(left)")
     }
 }
