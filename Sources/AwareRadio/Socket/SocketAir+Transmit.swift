@@ -177,17 +177,25 @@ extension SocketAir {
             stalledPeers.withLock { _ = $0.remove(peer) }
         case .busy where patient:
             if let backlog { return backlog.enqueue(bytes, for: peer) ? .sent : .busy }
-            stalledPeers.withLock { _ = $0.insert(peer) }
-            logger.info(
-                "a peer let a send wait out its timeout: it is not waited for until it reads again",
-                metadata: ["socket": "\(String(decoding: peer, as: UTF8.self))"]
-            )
+            // The caller counts the one datagram lost here.
+            peerStalled(peer, lost: 0)
         case .refused, .missing:
             stalledPeers.withLock { _ = $0.remove(peer) }
         case .busy, .sendBufferFull, .failed:
             break
         }
         return result
+    }
+
+    /// `peer` let a whole wait run out: it is not waited for (nor given a backlog) until it takes
+    /// a datagram. `lost`: datagrams it lost that no caller counts (its backlog's).
+    func peerStalled(_ peer: [UInt8], lost: Int) {
+        stalledPeers.withLock { _ = $0.insert(peer) }
+        if lost > 0 { counters.count(\.receiverQueueFull, by: lost) }
+        logger.info(
+            "a peer let a send wait out its timeout: it is not waited for until it reads again",
+            metadata: ["socket": "\(String(decoding: peer, as: UTF8.self))", "lost": "\(lost)"]
+        )
     }
 
     /// Reports a TX status on the scheduler, never from inside the caller's `transmit`.

@@ -125,20 +125,12 @@ public final class SocketAir: ImpairableAir, @unchecked Sendable {
             }
         }
         if !lockstep {
-            let counters = counters
-            let logger = logger
             weak let air = self
             backlog = SocketAirBacklog(
                 socket: socket,
                 sent: { peer in air?.stalledPeers.withLock { _ = $0.remove(peer) } },
-                stalled: { peer, dropped in
-                    air?.stalledPeers.withLock { _ = $0.insert(peer) }
-                    counters.count(\.receiverQueueFull, by: dropped + 1)
-                    logger.info(
-                        "a peer let a send wait out its timeout: it is not waited for until it reads again",
-                        metadata: ["socket": "\(String(decoding: peer, as: UTF8.self))", "dropped": "\(dropped + 1)"]
-                    )
-                }
+                // The datagram waited on and the backlog behind it are lost.
+                stalled: { peer, dropped in air?.peerStalled(peer, lost: dropped + 1) }
             )
         }
         startReader()
