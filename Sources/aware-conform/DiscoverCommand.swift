@@ -57,8 +57,10 @@ struct DiscoverCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How --vendor and --model compare: literal or case-insensitive.", valueName: "how"))
     var compare: String = "literal"
 
-    @Option(help: "How long to look, in seconds.")
-    var timeout: Double = 10
+    @Option(help: "How long to look, in seconds (default: the phone's window, docs/phones.md).")
+    var timeout: Double?
+
+    @OptionGroup var phoneOptions: PhoneOptions
 
     @Option(help: ArgumentHelp("Write every frame the phone's air carried to a pcap or pcapng.", valueName: "file"))
     var capture: String?
@@ -85,7 +87,7 @@ struct DiscoverCommand: ParsableCommand {
                 throw ValidationError("--match-filter \"\(matchFilter)\": \(error)")
             }
         }
-        guard timeout > 0 && timeout <= 3600 else {
+        if let timeout, !(timeout > 0 && timeout <= 3600) {
             throw ValidationError("--timeout must be between 0 and 3600 seconds")
         }
         if let service {
@@ -133,8 +135,9 @@ struct DiscoverCommand: ParsableCommand {
                     mode: subscribe == "active" ? .active : .passive,
                     matchingFilter: matchFilter.flatMap { try? MatchingFilter(spec: $0) }
                 ),
-                seconds: timeout,
-                capture: tap
+                seconds: timeout ?? phoneOptions.profile.discoveryWindow.seconds,
+                capture: tap,
+                phone: phoneOptions.profile
             )
         } catch {
             var standardError = StandardError()
@@ -162,7 +165,8 @@ struct DiscoverCommand: ParsableCommand {
             serviceName: serviceName,
             target: target.name,
             results: results,
-            descriptor: descriptor
+            descriptor: descriptor,
+            phone: phoneOptions.profile
         )
         print(json ? report.json.serialized : report.text, terminator: json ? "\n" : "")
         if report.offeredCount == 0 { throw ExitCode(1) }
@@ -180,13 +184,22 @@ struct DiscoveryListing {
     let target: String
     let entries: [Entry]
 
-    init(serviceName: String, target: String, results: [DiscoveryResult], descriptor: DiscoveryDescriptor?) {
+    let phone: PhoneProfile
+
+    init(
+        serviceName: String,
+        target: String,
+        results: [DiscoveryResult],
+        descriptor: DiscoveryDescriptor?,
+        phone: PhoneProfile = .reference
+    ) {
         self.serviceName = serviceName
         self.target = target
+        self.phone = phone
         var seen: Set<String> = []
         var entries: [Entry] = []
         for result in results where seen.insert("\(result.publisherAddress)/\(result.publishInstanceID)").inserted {
-            entries.append(Entry(result: result, verdict: descriptor?.evaluate(result)))
+            entries.append(Entry(result: result, verdict: descriptor?.evaluate(result, reading: phone.longTXTValues)))
         }
         self.entries = entries
     }
@@ -227,6 +240,7 @@ struct DiscoveryListing {
         .object([
             ("service", .string(serviceName)),
             ("target", .string(target)),
+            ("phone", .string(phone.name.rawValue)),
             (
                 "found",
                 .array(

@@ -114,7 +114,9 @@ extension ProfileFacts {
             pairingName: profile.device.pairingName,
             dataPath: DataPathFacts(profile: profile),
             nikLifetimeSeconds: profile.pairing.flatMap { $0.cache.nik ? $0.cache.nikLifetimeSeconds : nil },
-            pin: profile.pairing.map { PINFacts(length: $0.pin.length, fixed: $0.pin.fixed) },
+            pin: profile.pairing.map {
+                PINFacts(length: $0.pin.length, fixed: $0.pin.fixed, maxWrongAttempts: $0.pin.maxWrongAttempts)
+            },
             pairedDeviceLimit: profile.pairing.map { pairing in
                 let whenFull: PairedDeviceLimit.WhenFull =
                     switch pairing.whenFull {

@@ -11,6 +11,8 @@ import Foundation
 struct PairingOptions: ParsableArguments {
     @OptionGroup var targetOptions: TargetOptions
 
+    @OptionGroup var phoneOptions: PhoneOptions
+
     @Option(help: ArgumentHelp("The service to pair through (default: the profile's first).", valueName: "name"))
     var service: String?
 
@@ -23,18 +25,17 @@ struct PairingOptions: ParsableArguments {
     )
     var phoneState: String?
 
-    @Flag(help: "Print the result as one JSON object: result, reason, accessory, keysCached, ...")
+    @Flag(help: "Print the result as one JSON object.")
     var json = false
 
-    @Option(help: "How long to look for the accessory and to wait for the pairing, each, in seconds.")
+    @Option(help: ArgumentHelp("Seconds to look for the accessory, and again for the pairing.", valueName: "s"))
     var timeout: Double = 30
 
     @Option(
         name: .customLong("seed"),
         help: ArgumentHelp(
-            "Seed for the embedded air and the phone's randomness (default: 1 on embedded and spawn, so runs "
-                + "replay; a fresh random one on socket, where the accessory keeps running and would reject the "
-                + "phone's repeated PASN frames as replays).",
+            "Seed for the air and the phone (default: 1 on embedded and spawn; random on socket, where a "
+                + "running accessory would take repeated PASN frames for replays).",
             valueName: "n"
         )
     )
@@ -148,7 +149,8 @@ struct PairCommand: ParsableCommand {
             command: "pair",
             target: target,
             seed: pairing.seed,
-            phoneState: pairing.phoneState
+            phoneState: pairing.phoneState,
+            phone: pairing.phoneOptions.profile
         )
         guard let found = try phoneSession.findOrFinish(service: service, options: pairing) else { return }
         guard let command = pinReading.command else {
@@ -206,7 +208,8 @@ struct ReconnectCommand: ParsableCommand {
             command: "reconnect",
             target: target,
             seed: pairing.seed,
-            phoneState: pairing.phoneState
+            phoneState: pairing.phoneState,
+            phone: pairing.phoneOptions.profile
         )
         guard let found = try phoneSession.findOrFinish(service: service, options: pairing) else { return }
         let outcome = phoneSession.reconnect(with: found, timeout: pairing.timeout)

@@ -143,11 +143,12 @@ struct PerfCommand: ParsableCommand {
             target: target,
             seed: pairing.seed,
             phoneState: pairing.phoneState,
-            accessoryMode: plan.accessoryMode
+            accessoryMode: plan.accessoryMode,
+            phone: pairing.phoneOptions.profile
         )
         let result = PerfRunner(phoneSession: phoneSession, plan: plan, timeout: pairing.timeout).measure()
         phoneSession.session.close()
-        let printer = PerfPrinter(plan: plan, target: target.name, result: result)
+        let printer = PerfPrinter(plan: plan, target: target.name, result: result, phone: pairing.phoneOptions.phone)
         print(pairing.json ? printer.json.serialized : printer.text)
         if result.result != .measured { throw ExitCode(1) }
     }

@@ -10,13 +10,15 @@ struct PerfPrinter {
     let plan: PerfPlan
     let target: String
     let result: PerfResult
+    var phone = PhoneProfile.Name.reference
 
     /// The phone report's fields at the top level, then what was asked and the accessory's report.
     var json: JSONValue {
         var fields: [(String, JSONValue)] = [
             ("command", .string("perf")), ("result", .string(result.result.rawValue)),
             ("reason", result.reason.map(JSONValue.string) ?? .null), ("detail", .string(result.detail)),
-            ("target", .string(target)), ("accessory", result.accessory.map { .string($0.description) } ?? .null),
+            ("target", .string(target)), ("phone", .string(phone.rawValue)),
+            ("accessory", result.accessory.map { .string($0.description) } ?? .null),
             ("service", .string(plan.service)), ("mode", .string(plan.mode.rawValue)),
             ("serviceClass", .string(plan.serviceClass.commandLineName)),
             ("accessCategory", .string(plan.serviceClass.accessCategory.rawValue)),

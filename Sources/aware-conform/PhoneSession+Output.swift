@@ -15,7 +15,8 @@ extension PhoneSession {
         seed: UInt64,
         phoneState: String?,
         faults: [String] = [],
-        accessoryMode: PerformanceMode? = nil
+        accessoryMode: PerformanceMode? = nil,
+        phone: PhoneProfile
     ) throws -> PhoneSession {
         do throws(PhoneSessionError) {
             return try open(
@@ -24,7 +25,8 @@ extension PhoneSession {
                 seed: seed,
                 phoneState: phoneState,
                 faults: faults,
-                accessoryMode: accessoryMode
+                accessoryMode: accessoryMode,
+                phone: phone
             )
         } catch {
             var standardError = StandardError()
@@ -54,7 +56,8 @@ extension PhoneSession {
                 ("accessory", .string(outcome.accessory.description)), ("service", .string(service)),
                 ("keysCached", .bool(outcome.keysCached)),
                 ("cipherSuite", outcome.cipherSuite.map { .unsigned(UInt64($0)) } ?? .null),
-                ("target", .string(target.name)), ("detail", .string(outcome.detail)),
+                ("target", .string(target.name)), ("phone", .string(phone.profile.name.rawValue)),
+                ("phoneNMI", .string(phone.address.description)), ("detail", .string(outcome.detail)),
             ]
             print(JSONValue.object(fields).serialized)
         } else {

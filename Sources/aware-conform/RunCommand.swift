@@ -49,7 +49,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Run only shard I of N (counting from 1).", valueName: "I/N"))
     var shard: String?
 
-    @Option(help: "Run each test N times with successive seeds.")
+    @Option(help: ArgumentHelp("Run each test N times with successive seeds.", valueName: "n"))
     var iterations: Int = 1
 
     @Option(help: ArgumentHelp("Write a JUnit XML report.", valueName: "file"))
@@ -95,6 +95,8 @@ struct RunCommand: ParsableCommand {
         )
     )
     var proposalShape: NDPProposalShape = .basic
+
+    @OptionGroup var phoneOptions: PhoneOptions
 
     @Option(
         help: ArgumentHelp(
@@ -142,6 +144,7 @@ struct RunCommand: ParsableCommand {
         ]
         if let faultPlanPath { rerun += ["--fault-plan", faultPlanPath] }
         if proposalShape != .basic { rerun += ["--proposal-shape", proposalShape.rawValue] }
+        rerun += phoneOptions.rerunArguments
         if let control = targetOptions.control { rerun += ["--control", control] }
         rerun += operatorOptions.rerunArguments
         for fault in faults { rerun += ["--fault", fault] }
@@ -158,7 +161,8 @@ struct RunCommand: ParsableCommand {
             rerun: RerunCommand(baseArguments: rerun),
             toolVersion: AwareConform.version,
             faultPlan: faultPlan,
-            proposalShape: proposalShape
+            proposalShape: proposalShape,
+            phone: phoneOptions.profile
         )
         let runner: TestRunner
         do {

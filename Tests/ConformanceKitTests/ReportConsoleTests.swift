@@ -16,7 +16,10 @@ import Testing
     @Test func oneLinePerTestThenTheSummary() throws {
         let (text, result) = try Self.console()
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[0] == "aware-conform 0.0.0-test: 6 tests, target embedded, profile Profiles/drone.json, seed 42")
+        #expect(
+            lines[0]
+                == "aware-conform 0.0.0-test: 6 tests, target embedded, profile Profiles/drone.json, phone reference, seed 42"
+        )
         let progress = lines.filter { $0.hasPrefix("[") }
         #expect(progress.count == 6)
         #expect(progress[0].hasPrefix("[1/6] FAIL     WA/DISC/MF/BV-03  Matching filter row 3 matches  ("))

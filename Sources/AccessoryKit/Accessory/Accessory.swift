@@ -56,6 +56,7 @@ public final class Accessory {
             let pairing = AccessoryPairing(
                 settings: settings,
                 pairingName: profile.device.pairingName ?? profile.device.modelName,
+                services: profile.services,
                 device: device,
                 store: pairingStore,
                 // Each boot draws a new NIRA nonce (nan-wire-reference.md 3.3, issue 4).

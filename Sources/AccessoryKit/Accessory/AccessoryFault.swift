@@ -33,6 +33,13 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
     case pasnWithoutBootstrap = "pasn-without-bootstrap"
     case nikWithoutCaching = "nik-without-caching"
     case halfDayNIKLifetime = "nik-lifetime-half-day"
+    case nikLifetimeRequired = "nik-lifetime-required"
+    case nikMICFieldRequired = "nik-mic-field-required"
+    case nikMICByFlag = "nik-mic-by-flag"
+    case bareNIKFollowUp = "bare-nik-follow-up"
+    case shortPINWindow = "short-pin-window"
+    case countCancelledPIN = "count-cancelled-pin"
+    case verifyByNMI = "verify-by-nmi"
     case noVerification = "no-verification"
     case forgetKeysOnRestart = "forget-keys-on-restart"
     case keysSurviveReset = "keys-survive-reset"
@@ -111,6 +118,19 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
         case .nikWithoutCaching: "exchange NIKs even when key caching is off on one side"
         case .halfDayNIKLifetime:
             "send its NIK with a 12-hour lifetime whatever the profile says (no expiry went out as 43,200 s)"
+        case .nikLifetimeRequired:
+            "refuse a phone's NIK sent without the Key Lifetime KDE, as hostap's receiver does (an iPhone omits it)"
+        case .nikMICFieldRequired:
+            "read a phone's NIK descriptor as always carrying a Key MIC field, as hostap's current receiver does"
+        case .nikMICByFlag:
+            "read a Key MIC field in a phone's NIK descriptor only when the Key MIC bit is set"
+        case .bareNIKFollowUp:
+            "send its NIK without the NIRA, port and instance name a phone commits the pairing with"
+        case .shortPINWindow: "forget a shown PIN after 30 s, before a person who takes a minute has typed it"
+        case .countCancelledPIN:
+            "count a PIN the phone's person cancelled (a new bootstrapping before any PASN) as a wrong PIN"
+        case .verifyByNMI:
+            "find a verifying phone's pairing by its NMI, not its NIK: a phone under a new NMI must pair again"
         case .noVerification: "refuse pairing verification: always ask for a PIN again"
         case .forgetKeysOnRestart: "keep pairing keys only in memory: a restart forgets every phone"
         case .keysSurviveReset: "mirror pairings into a file the factory reset misses, and restore them"

@@ -31,6 +31,7 @@ final class AccessoryPairing: PairingDelegate {
     init(
         settings: PairingSettings,
         pairingName: String,
+        services: [ServiceProfile] = [],
         device: NANDevice,
         store: PairingStore?,
         seed: UInt64,
@@ -50,7 +51,11 @@ final class AccessoryPairing: PairingDelegate {
         if let store, faults.contains(.keysSurviveReset) { Self.restoreShadowCopy(store) }
         manager = PairingManager(
             device: device,
-            configuration: Self.configuration(settings, faults: faults),
+            configuration: Self.configuration(
+                settings,
+                faults: faults,
+                keyExchangeServiceInfo: Self.keyExchangeServiceInfo(services, instanceName: pairingName)
+            ),
             store: store,
             random: DeviceRandom(seed: seed ^ 0x5041_4952_494E_4721)
         )
@@ -70,15 +75,21 @@ final class AccessoryPairing: PairingDelegate {
 
     /// The manager's configuration: the profile's `pairing` section, and the faults that are
     /// departures from the protocol itself.
-    static func configuration(_ settings: PairingSettings, faults: Set<AccessoryFault>) -> PairingManager.Configuration
-    {
+    static func configuration(
+        _ settings: PairingSettings,
+        faults: Set<AccessoryFault>,
+        keyExchangeServiceInfo: [UInt8: ServiceSpecificInfo] = [:]
+    ) -> PairingManager.Configuration {
         let deviations: [(AccessoryFault, PairingDeviation)] = [
             (.acceptAnyBootstrapMethod, .acceptsAnyBootstrapMethod), (.acceptWrongCookie, .acceptsWrongCookie),
             (.ignorePASNAbort, .ignoresPASNAbort), (.noReplayCheck, .acceptsReplays),
             (.noVerification, .refusesVerification), (.skipFrame3MIC, .skipsFrame3MIC),
             (.nikWithoutCaching, .sendsNIKWithoutCaching), (.halfDayNIKLifetime, .halfDayNIKLifetime),
             (.staleNIRATag, .staleNIRATag), (.forgetKeysOnRestart, .forgetsPairings),
-            (.noFrameProtection, .noFrameProtection),
+            (.noFrameProtection, .noFrameProtection), (.nikLifetimeRequired, .requiresNIKLifetime),
+            (.nikMICFieldRequired, .readsNIKWithMICField), (.nikMICByFlag, .readsNIKMICByFlag),
+            (.bareNIKFollowUp, .sendsBareNIK), (.shortPINWindow, .shortBootstrapSession),
+            (.verifyByNMI, .findsPairingByAddress),
         ]
         return PairingManager.Configuration(
             responds: true,
@@ -92,8 +103,27 @@ final class AccessoryPairing: PairingDelegate {
             // (``replaceOldestIfFull(keeping:)``), so the store is given no cap.
             maxPairedDevices: faults.contains(.noPairingLimit) || settings.whenFull == .replaceOldest
                 ? nil : settings.maxPairedDevices,
-            deviations: Set(deviations.filter { faults.contains($0.0) }.map(\.1))
+            deviations: Set(deviations.filter { faults.contains($0.0) }.map(\.1)),
+            keyExchangeServiceInfo: keyExchangeServiceInfo
         )
+    }
+
+    /// What goes beside our NIK for each published service (nan-wire-reference.md 3.9, ESP-IDF's
+    /// extras for the iPhone): a Generic Service Protocol with the port its data path serves
+    /// (sub-attribute 0x00) and the instance's name (0x03), the name a person sees, as a DNS-SD
+    /// instance name is (RFC 6763 4.1.1).
+    static func keyExchangeServiceInfo(
+        _ services: [ServiceProfile],
+        instanceName: String
+    ) -> [UInt8: ServiceSpecificInfo] {
+        var info: [UInt8: ServiceSpecificInfo] = [:]
+        for service in services {
+            let gsp = GenericServiceProtocol(subAttributes: [
+                .transportPort(service.dataPathPort), .serviceInstanceName(Array(instanceName.utf8)),
+            ])
+            info[UInt8(clamping: service.instanceId)] = gsp.serviceSpecificInfo
+        }
+        return info
     }
 
     var address: MACAddress { manager.device.configuration.address }
@@ -137,6 +167,14 @@ final class AccessoryPairing: PairingDelegate {
                 reason: "paired-device-limit",
                 detail: "already paired with \(records.count) of \(settings.maxPairedDevices) devices"
             )
+        }
+        if faults.contains(.countCancelledPIN), pins[peer] != nil {
+            // The fault: a PIN shown and never followed by PASN (the person cancelled) costs an
+            // attempt, as if a wrong PIN had been typed.
+            pairingFailed(peer, .aborted, guessSpent: true)
+            if case .lockedOut = lockout.check(peer, at: now) {
+                return reject(peer, reasonCode: 8, reason: "locked-out", detail: "pairing is locked")
+            }
         }
         let pin: PINCode
         if faults.contains(.reusePIN), let lastPIN {

@@ -38,17 +38,25 @@ extension PairingManager {
         public var cachesKeys: Bool
         /// Where this attempt departs from the protocol (the initiator's ``PairingDeviation``s).
         public var deviations: Set<PairingDeviation>
+        /// The descriptor form our NIK goes in (nan-wire-reference.md 3.9: phones differ).
+        public var nikForm: NIKDelivery.Form
+        /// The Key Lifetime KDE we send beside our NIK; nil leaves it out, as an iPhone does (3.9).
+        public var nikLifetimeSeconds: UInt32?
 
         public init(
             method: BootstrappingMethods = .pinCodeKeypad,
             suite: NANSecurityCipherSuite = .ncsPKPASN128,
             cachesKeys: Bool = true,
-            deviations: Set<PairingDeviation> = []
+            deviations: Set<PairingDeviation> = [],
+            nikForm: NIKDelivery.Form = .zeroMIC,
+            nikLifetimeSeconds: UInt32? = 86_400
         ) {
             self.method = method
             self.suite = suite
             self.cachesKeys = cachesKeys
             self.deviations = deviations
+            self.nikForm = nikForm
+            self.nikLifetimeSeconds = nikLifetimeSeconds
         }
     }
 
@@ -320,10 +328,11 @@ extension PairingManager {
         guard
             let skda = try? NIKDelivery.attribute(
                 nik: ownNIK,
-                lifetimeSeconds: 86400,
+                lifetimeSeconds: attempt.options.nikLifetimeSeconds,
                 nmKEK: result.nmKEK,
                 suite: result.suite,
-                publishID: attempt.target.localInstanceID
+                publishID: attempt.target.localInstanceID,
+                form: attempt.options.nikForm
             )
         else { return }
         // It goes once the accessory has acknowledged frame 3 (the last frame transmitted): until
@@ -355,6 +364,7 @@ extension PairingManager {
 
     private func initiatorNIKReceived(_ message: FollowUpMessage) {
         nikMessagesReceived += 1
+        lastNIKFollowUp = message
         guard let attempt, let result = attempt.result, !attempt.ended else { return }
         guard case .success(let nik) = NIKDelivery.receive(message.attributes, nmKEK: result.nmKEK) else { return }
         let record = record(of: result, peer: attempt.accessory, nik: nik)

@@ -23,7 +23,9 @@ extension PairingManager {
             BootstrapResponder(
                 configuration: BootstrapResponderConfiguration(
                     offered: configuration.offeredMethods,
-                    comebackAfterTU: configuration.comebackAfterTU
+                    comebackAfterTU: configuration.comebackAfterTU,
+                    sessionLifetime: configuration.deviations.contains(.shortBootstrapSession)
+                        ? .seconds(30) : BootstrapResponderConfiguration.defaultSessionLifetime
                 )
             ),
             scheduler: device.scheduler,
@@ -222,9 +224,11 @@ extension PairingManager {
             return nil
         }
         let nowUnix = device.scheduler.calendarNow.unixSeconds
+        let byAddress = configuration.deviations.contains(.findsPairingByAddress)
         guard
             let record = records.first(where: { record in
                 guard let nik = record.peerNIK, record.nikIsValid(at: nowUnix) else { return false }
+                if byAddress { return record.peerNMI == summary.initiator }
                 return npkid.matches(nik: nik, nmi: summary.initiator.octets)
             })
         else { return nil }
@@ -311,12 +315,21 @@ extension PairingManager {
             report(.nikIgnored(peer: peer))
             return
         }
-        guard let received = NIKDelivery.receive(message.attributes, nmKEK: result.nmKEK) else { return }
+        var layout: ((EAPOLKeyInformation) -> KeyMICLayout)?
+        if deviations.contains(.readsNIKWithMICField) { layout = { _ in .octets16 } }
+        if deviations.contains(.readsNIKMICByFlag) { layout = { $0.contains(.keyMIC) ? .octets16 : .absent } }
+        guard let received = NIKDelivery.receive(message.attributes, nmKEK: result.nmKEK, layout: layout) else {
+            return
+        }
         let nik: NIKKeyData
         switch received {
         case .success(let value): nik = value
         case .failure(let error):
             report(.nikRefused(peer: peer, error))
+            return
+        }
+        if deviations.contains(.requiresNIKLifetime), nik.lifetime == nil {
+            report(.nikRefused(peer: peer, .malformedKeyData(reason: "no Key Lifetime KDE")))
             return
         }
         sessions[peer] = nil
@@ -340,15 +353,17 @@ extension PairingManager {
             )
         else { return }
         // ESP-IDF notes that the iPhone wants the NIRA beside the NIK before it commits the
-        // pairing record (3.9); it costs nothing to send.
+        // pairing record, and sends the service's port and instance name with them (3.9).
         var attributes = [dcea, attribute]
-        if let identityResolution { attributes.insert(.identityResolution(identityResolution), at: 1) }
+        let bare = deviations.contains(.sendsBareNIK)
+        if let identityResolution, !bare { attributes.insert(.identityResolution(identityResolution), at: 1) }
         device.perform(
             .transmitFollowUp(
                 FollowUpRequest(
                     localInstanceID: message.localInstanceID,
                     peerAddress: peer,
                     peerInstanceID: message.peerInstanceID,
+                    serviceInfo: bare ? nil : configuration.keyExchangeServiceInfo[message.localInstanceID],
                     attributes: attributes
                 )
             )

@@ -63,6 +63,9 @@ public final class PairingManager {
     public internal(set) var frame1Transmissions = 0
     /// NIK follow-ups received as initiator.
     public internal(set) var nikMessagesReceived = 0
+    /// The latest of them, whole: what a phone needs beside the NIK travels in it too (the
+    /// NIRA, the service's port and instance name; nan-wire-reference.md 3.9).
+    public internal(set) var lastNIKFollowUp: FollowUpMessage?
 
     /// The ND-PMK and cipher suite a pairing leaves for the peer's data paths.
     public struct DataPathKey: Hashable, Sendable {
@@ -143,6 +146,14 @@ public final class PairingManager {
             return
         }
         if configuration.responds { responderFrameReceived(frame) }
+    }
+
+    /// Takes the pairing records `other` holds in memory: the same device came back under a new
+    /// NMI (a phone that randomizes its address between connections) and keeps its pairings. A
+    /// manager with a store keeps its own (the store is the device's memory).
+    public func carryOver(from other: PairingManager) {
+        guard store == nil else { return }
+        records = other.records
     }
 
     /// Forgets the NM-TK and data-path key for `peer` (the link dropped; hostap
@@ -434,6 +445,10 @@ extension PairingManager {
         public var maxPairedDevices: Int?
         /// Where this device departs from the protocol: fault injection. A conforming device has none.
         public var deviations: Set<PairingDeviation>
+        /// What a responder sends as service info beside its NIK, by publish instance: the
+        /// service's Generic Service Protocol (port, instance name), which ESP-IDF adds for the
+        /// iPhone (nan-wire-reference.md 3.9). Instances without an entry send none.
+        public var keyExchangeServiceInfo: [UInt8: ServiceSpecificInfo]
 
         public init(
             responds: Bool,
@@ -443,8 +458,10 @@ extension PairingManager {
             nikLifetimeSeconds: Int = 86_400,
             cipherSuites: [NANSecurityCipherSuite] = [.ncsPKPASN128],
             maxPairedDevices: Int? = nil,
-            deviations: Set<PairingDeviation> = []
+            deviations: Set<PairingDeviation> = [],
+            keyExchangeServiceInfo: [UInt8: ServiceSpecificInfo] = [:]
         ) {
+            self.keyExchangeServiceInfo = keyExchangeServiceInfo
             self.responds = responds
             self.offeredMethods = offeredMethods
             self.comebackAfterTU = comebackAfterTU
@@ -477,6 +494,20 @@ public enum PairingDeviation: Hashable, Sendable, CaseIterable {
     case sendsNIKWithoutCaching
     /// Gives its NIK a 12-hour lifetime whatever it is configured with.
     case halfDayNIKLifetime
+    /// Refuses a peer's NIK that came without the Key Lifetime KDE (hostap's receiver, 3.6).
+    case requiresNIKLifetime
+    /// Reads a peer's NIK descriptor as always carrying a 16-octet Key MIC field (hostap's
+    /// current `nan_pairing_followup_rx`, 3.9).
+    case readsNIKWithMICField
+    /// Reads a Key MIC field in a peer's NIK descriptor only when the Key MIC bit is set.
+    case readsNIKMICByFlag
+    /// Sends its NIK without the NIRA and service info beside it.
+    case sendsBareNIK
+    /// Forgets a shown PIN's bootstrapping after 30 s, before a slow person has typed it.
+    case shortBootstrapSession
+    /// Looks a verifying phone's pairing up by its NMI instead of its NPKID (which the phone
+    /// makes from its NIK), so a phone under a new NMI is a stranger.
+    case findsPairingByAddress
     /// Computes its NIRA tag over an NMI it no longer uses.
     case staleNIRATag
     /// Keeps pairings only until it restarts.

@@ -202,14 +202,19 @@ public struct BootstrapResponderConfiguration: Hashable, Sendable {
     /// Comeback After of the Comeback Response, in TU (wpa_supplicant default 1024; the hostap
     /// session recorded 200).
     public var comebackAfterTU: UInt16
-    /// How long a peer's session (its token, cookie and last Response) is kept.
+    /// How long a peer's session (its token, cookie and last Response) is kept. The PIN the
+    /// session shows must outlast a person reading and typing it: phones give that person time
+    /// (docs/phones.md: 10-60 s, with no documented timeout on the iPhone's PIN sheet), so the
+    /// default keeps the session twice the longest of them after the comeback that showed it.
     public var sessionLifetime: Interval
+
+    public static let defaultSessionLifetime = Interval.seconds(125)
 
     public init(
         offered: BootstrappingMethods,
         autoAccept: BootstrappingMethods = [.opportunistic],
         comebackAfterTU: UInt16 = 1024,
-        sessionLifetime: Interval = .seconds(60)
+        sessionLifetime: Interval = defaultSessionLifetime
     ) {
         self.offered = offered
         self.autoAccept = autoAccept

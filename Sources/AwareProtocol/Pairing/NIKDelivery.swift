@@ -14,23 +14,28 @@ import AwareWire
 /// Lifetime KDE). No cited specification clause settles it.
 public enum NIKDelivery {
     /// The descriptor forms (3.9).
-    public enum Form: Hashable, Sendable {
+    public enum Form: String, Hashable, Sendable, CaseIterable {
         /// A 16-octet zero Key MIC field, Key Information 0x1188 (current hostap; ESP-IDF's
         /// field layout). What we send.
         case zeroMIC
         /// No Key MIC field, Key Information 0x1088 (hostap as recorded in session A).
         case noMIC
+        /// A 16-octet zero Key MIC field under Key Information 0x12C8 (Key Type, Install, Ack,
+        /// Secure, Encrypted Key Data; the MIC bit clear): ESP-IDF's form, written by the code
+        /// that claims iPhone interoperability (3.9).
+        case zeroMICUnflagged
 
-        var keyInformation: EAPOLKeyInformation {
+        public var keyInformation: EAPOLKeyInformation {
             switch self {
             case .zeroMIC: [.pairwise, .keyAck, .keyMIC, .encryptedKeyData]
             case .noMIC: [.pairwise, .keyAck, .encryptedKeyData]
+            case .zeroMICUnflagged: [.pairwise, .install, .keyAck, .secure, .encryptedKeyData]
             }
         }
 
-        var micLayout: KeyMICLayout {
+        public var micLayout: KeyMICLayout {
             switch self {
-            case .zeroMIC: .octets16
+            case .zeroMIC, .zeroMICUnflagged: .octets16
             case .noMIC: .absent
             }
         }
@@ -84,10 +89,13 @@ public enum NIKDelivery {
     }
 
     /// The NIK in `attributes`, or nil when they carry no Shared Key Descriptor. Every MIC layout
-    /// the lengths allow is tried (3.9: Key Data Length at offset 77 or 77 + MIC).
+    /// the lengths allow is tried (3.9: Key Data Length at offset 77 or 77 + MIC), unless
+    /// `layout` names the one layout to read it in: a receiver that knows only one (hostap's
+    /// current `nan_pairing_followup_rx` always expects a MIC field), which fault injection plays.
     public static func receive(
         _ attributes: [NANAttribute],
-        nmKEK: [UInt8]
+        nmKEK: [UInt8],
+        layout: ((EAPOLKeyInformation) -> KeyMICLayout)? = nil
     ) -> Result<NIKKeyData, KeyDerivationError>? {
         var found: SharedKeyDescriptorAttribute?
         for case .sharedKeyDescriptor(let skda) in attributes {
@@ -100,7 +108,12 @@ public enum NIKDelivery {
             return .failure(.malformedKeyData(reason: "the NIK descriptor lacks Key Type or Encrypted Key Data"))
         }
         var lastError = KeyDerivationError.malformedKeyData(reason: "no Key Data")
-        for candidate in candidates(skda) {
+        let tried =
+            layout.map { chosen in reread(skda, as: chosen(information)).map { [$0] } ?? [] } ?? candidates(skda)
+        if tried.isEmpty {
+            return .failure(.malformedKeyData(reason: "the descriptor does not parse in the one layout read"))
+        }
+        for candidate in tried {
             do throws(KeyDerivationError) {
                 let data = try NIKKeyData.unwrap(candidate.keyDescriptor.keyData, kek: nmKEK)
                 return .success(data)
@@ -109,6 +122,20 @@ public enum NIKDelivery {
             }
         }
         return .failure(lastError)
+    }
+
+    /// The descriptor's octets read under `layout`; nil when they do not parse that way.
+    private static func reread(
+        _ skda: SharedKeyDescriptorAttribute,
+        as layout: KeyMICLayout
+    )
+        -> SharedKeyDescriptorAttribute?
+    {
+        if skda.keyDescriptor.micLayout == layout { return skda }
+        var writer = WireWriter()
+        skda.write(to: &writer)
+        var reader = WireReader(writer.bytes, structure: "Shared Key Descriptor")
+        return try? SharedKeyDescriptorAttribute(from: &reader, micLayout: layout)
     }
 
     /// The descriptor as parsed, then under every other layout its octets fit.

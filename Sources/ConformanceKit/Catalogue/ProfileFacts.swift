@@ -64,10 +64,13 @@ public struct PINFacts: Hashable, Sendable {
     /// The label's PIN when the profile declares it fixed (`pairing.pin.fixed`); nil for a fresh
     /// PIN per attempt.
     public var fixed: String?
+    /// Wrong PINs in a row from one phone before it is locked out (`pairing.pin.maxWrongAttempts`).
+    public var maxWrongAttempts: Int
 
-    public init(length: Int, fixed: String? = nil) {
+    public init(length: Int, fixed: String? = nil, maxWrongAttempts: Int = 3) {
         self.length = length
         self.fixed = fixed
+        self.maxWrongAttempts = maxWrongAttempts
     }
 
     /// The accessory shows the same PIN for every attempt.

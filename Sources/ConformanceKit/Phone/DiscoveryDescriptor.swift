@@ -31,12 +31,18 @@ public struct DiscoveryDescriptor: Hashable, Sendable {
         self.comparison = comparison
     }
 
-    /// The accessory as the phone would offer it, or why it would not.
-    public func evaluate(_ result: DiscoveryResult) -> Result<OfferedAccessory, NotOffered> {
+    /// The accessory as the phone would offer it, or why it would not. Values longer than 63
+    /// octets are read as `reading` says (the phone profile's ``PhoneProfile/LongTXTValues``;
+    /// an iPhone truncates them, apple-peer-model.md 1.6); keys match whatever their case
+    /// (RFC 6763 6.4).
+    public func evaluate(
+        _ result: DiscoveryResult,
+        reading: PhoneProfile.LongTXTValues = PhoneProfile.iphone.longTXTValues
+    ) -> Result<OfferedAccessory, NotOffered> {
         guard result.serviceName == serviceName else { return .failure(.serviceName(result.serviceName)) }
         guard let txt = result.txtRecord else { return .failure(.noTXTRecord) }
-        guard let vendor = txt.value(forKey: "vendorName") else { return .failure(.missingKey("vendorName")) }
-        guard let model = txt.value(forKey: "modelName") else { return .failure(.missingKey("modelName")) }
+        guard let vendor = reading.value(of: "vendorName", in: txt) else { return .failure(.missingKey("vendorName")) }
+        guard let model = reading.value(of: "modelName", in: txt) else { return .failure(.missingKey("modelName")) }
         if vendor == "Apple Inc." { return .failure(.appleDevice) }
         if let vendorName, !matches(vendorName, vendor) { return .failure(.vendorMismatch(vendor)) }
         if let modelName, !matches(modelName, model) { return .failure(.modelMismatch(model)) }
@@ -46,7 +52,7 @@ public struct DiscoveryDescriptor: Hashable, Sendable {
                 serviceName: result.serviceName,
                 vendorName: vendor,
                 modelName: model,
-                pairingName: txt.value(forKey: "pairingName"),
+                pairingName: reading.value(of: "pairingName", in: txt),
                 publishInstanceID: result.publishInstanceID,
                 rssiDBm: result.rssiDBm
             )

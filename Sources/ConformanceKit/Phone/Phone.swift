@@ -32,6 +32,8 @@ public final class Phone: NANDeviceDelegate {
     private var nextAppMessageSequence: UInt32 = 0
     /// Data paths to paired accessories, and the app traffic on them.
     public private(set) var dataPaths: PhoneDataPaths!
+    /// Which phone this one behaves as where phones differ (`--phone`, docs/phones.md).
+    public let profile: PhoneProfile
 
     /// A phone at `position` on `air`; synchronized discovery unless `unsynchronized`. Its NMI
     /// is `address` or drawn from `seed`; its NIK is `nik` (an identity of the runner's pool,
@@ -44,8 +46,10 @@ public final class Phone: NANDeviceDelegate {
         reportsRejectedPublishes: Bool = false,
         pairingStore: PairingStore? = nil,
         address: MACAddress? = nil,
-        nik: [UInt8]? = nil
+        nik: [UInt8]? = nil,
+        profile: PhoneProfile = .reference
     ) {
+        self.profile = profile
         let address = address ?? Self.drawnAddress(seed: seed)
         device = NANDevice(
             configuration: NANDevice.Configuration(
@@ -62,6 +66,7 @@ public final class Phone: NANDeviceDelegate {
             seed: seed
         )
         pairing = PhonePairing(device: device, store: pairingStore, seed: seed, nik: nik)
+        pairing.options.nikFollowUp = profile.nikFollowUp
         device.delegate = self
         dataPaths = PhoneDataPaths(device: device, pairing: pairing, seed: seed)
         // The phone's SDFs say what it can do for a data path, as an iPhone's and hostap's do
@@ -131,7 +136,8 @@ public final class Phone: NANDeviceDelegate {
         var seen: Set<MACAddress> = []
         var offered: [OfferedAccessory] = []
         for result in matchedResults() {
-            guard case .success(let accessory) = descriptor.evaluate(result), seen.insert(accessory.address).inserted
+            guard case .success(let accessory) = descriptor.evaluate(result, reading: profile.longTXTValues),
+                seen.insert(accessory.address).inserted
             else { continue }
             offered.append(accessory)
         }

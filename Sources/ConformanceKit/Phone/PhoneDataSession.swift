@@ -27,6 +27,10 @@ public final class PhoneDataSession {
     public private(set) var datagramOctets: [UInt16: [Int]] = [:]
     /// The TIDs the accessory's data frames carried, by TID.
     public private(set) var receivedTIDs: [UInt8: Int] = [:]
+    /// The same per datagram flow of the bench's protocol (the control and file flows left
+    /// out): one connection of the accessory's app each, bound to one access category
+    /// (apple-peer-model.md 1.7), while one data path may carry several.
+    public private(set) var flowTIDs: [UInt16: [UInt8: Int]] = [:]
     public private(set) var lastSignalDBm: Int?
     public let establishedAt: Instant
     /// File transfers, with every event each reported. One driver serves every transfer of the
@@ -125,6 +129,7 @@ public final class PhoneDataSession {
             return
         }
         guard case .datagram(let payload) = message.body else { return }
+        flowTIDs[message.flowID, default: [:]][datagram.tid, default: 0] += 1
         var flow = flows[message.flowID] ?? DatagramFlow(flowID: message.flowID)
         let now = transport.sharedNow
         if case .delivered(_, _, let latency) = flow.receive(message, now: now) {

@@ -21,6 +21,8 @@ public final class PhonePairing: PairingDelegate {
     private var pinSupply: PINSupply?
     /// Why the PIN could not be read, when the one reading it gave up (``enterPIN(_:unavailable:)``).
     private var pinFailure: String?
+    /// The person cancelled the current attempt's PIN prompt (``cancelPINEntry()``).
+    private var cancelled = false
     /// The accessory of the current attempt.
     private var accessory: MACAddress?
 
@@ -49,6 +51,12 @@ public final class PhonePairing: PairingDelegate {
     public var frame1Transmissions: Int { manager.frame1Transmissions }
     /// NIK follow-ups received from the accessory in this run.
     public var nikMessagesReceived: Int { manager.nikMessagesReceived }
+    /// The accessory's latest NIK follow-up, with everything it carried beside the NIK.
+    public var lastNIKFollowUp: FollowUpMessage? { manager.lastNIKFollowUp }
+
+    /// Takes on what `other` keeps: the same phone under a new NMI (``Scenario``'s address
+    /// change) still holds its pairings.
+    public func carryOver(from other: PhonePairing) { manager.carryOver(from: other.manager) }
 
     /// Forgets the NM-TK for `accessory` (the link dropped; hostap `nan_pairing_unpair_peer`):
     /// what a phone does when the accessory went away, before it reconnects.
@@ -84,6 +92,14 @@ public final class PhonePairing: PairingDelegate {
         manager.enterPIN(pin)
     }
 
+    /// The person cancels the PIN prompt (iOS: DAError 350017, apple-peer-model.md 2.1): the
+    /// attempt ends before frame 1, so no PIN was tried, with the reason `cancelled`.
+    public func cancelPINEntry() {
+        guard manager.awaitingPIN else { return }
+        cancelled = true
+        manager.enterPIN(nil)
+    }
+
     /// Verifies the pairing with the publisher of `result`, found through its NIRA; no PIN.
     public func reconnect(with result: DiscoveryResult) {
         begin(result)
@@ -107,6 +123,7 @@ public final class PhonePairing: PairingDelegate {
     private func begin(_ result: DiscoveryResult) {
         outcome = nil
         pinFailure = nil
+        cancelled = false
         accessory = result.publisherAddress
     }
 
@@ -129,7 +146,9 @@ public final class PhonePairing: PairingDelegate {
             method: options.method,
             suite: options.suite,
             cachesKeys: options.cachesKeys,
-            deviations: Set(deviations.filter(\.0).map(\.1))
+            deviations: Set(deviations.filter(\.0).map(\.1)),
+            nikForm: options.nikFollowUp.form,
+            nikLifetimeSeconds: options.nikFollowUp.lifetimeSeconds
         )
     }
 
@@ -174,6 +193,13 @@ public final class PhonePairing: PairingDelegate {
                 advertisesNIRA ? "no cached NIK resolves the accessory's NIRA" : "the accessory advertises no NIRA"
             return .failed("no-cached-keys", detail, accessory: accessory)
         case .noPIN:
+            if cancelled {
+                return .failed(
+                    "cancelled",
+                    "the person cancelled the PIN entry; no PIN was tried",
+                    accessory: accessory
+                )
+            }
             if let pinFailure { return .failed("pin-unavailable", pinFailure, accessory: accessory) }
             return .failed("no-pin", "the accessory showed no PIN to enter", accessory: accessory)
         case .bootstrapFailed(let failure):
@@ -248,6 +274,8 @@ public struct PhonePairingOptions: Hashable, Sendable {
     /// Send its NIK after pairing even when caching is off on one side (a rogue phone: tests
     /// that the accessory then keeps its own NIK to itself).
     public var sendsNIKRegardless = false
+    /// The layout the phone's NIK goes in (its ``PhoneProfile``'s; a test may try each).
+    public var nikFollowUp = PhoneProfile.reference.nikFollowUp
 
     public init(
         method: BootstrappingMethods = .pinCodeKeypad,

@@ -19,6 +19,7 @@ public struct ConsoleFormatter: Sendable {
         let count = plan.entries.count
         var parts = ["\(count) test\(count == 1 ? "" : "s")", "target \(metadata.target)"]
         parts.append("profile \(metadata.profilePath)")
+        parts.append("phone \(metadata.phone)")
         parts.append("seed \(metadata.baseSeed)")
         if metadata.jobs > 1 { parts.append("jobs \(metadata.jobs)") }
         if metadata.iterations > 1 { parts.append("iterations \(metadata.iterations)") }

@@ -29,6 +29,7 @@ public enum JSONReport {
                 "seed": .string(String(metadata.baseSeed)),
                 "target": .string(metadata.target),
                 "profile": .string(metadata.profilePath),
+                "phone": .string(metadata.phone),
                 "shard": metadata.shard.map { .sortedObject(["index": int($0.index), "count": int($0.count)]) }
                     ?? .null,
                 "jobs": int(metadata.jobs),

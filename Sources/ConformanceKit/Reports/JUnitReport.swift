@@ -45,6 +45,7 @@ public enum JUnitReport {
     static func properties(_ metadata: RunMetadata) -> [(String, String)] {
         var properties = [
             ("seed", String(metadata.baseSeed)), ("target", metadata.target), ("profile", metadata.profilePath),
+            ("phone", metadata.phone),
             ("tool-version", metadata.toolVersion), ("run-id", metadata.runID),
             ("iterations", String(metadata.iterations)),
         ]

@@ -96,7 +96,8 @@ public struct RunReportMerge: Sendable {
             // Shards usually keep evidence apart (one run ID each); each test names its own directory.
             evidenceDirectory: directories.count == 1 ? reference.evidenceDirectory : earliest.evidenceDirectory,
             evidenceForEveryTest: runs.allSatisfy(\.metadata.evidenceForEveryTest),
-            startedAt: startedAt
+            startedAt: startedAt,
+            phone: reference.phone
         )
         result = RunResult(
             metadata: metadata,
@@ -118,6 +119,7 @@ public struct RunReportMerge: Sendable {
             ("run.only", list(metadata.only), list(reference.only)),
             ("run.skip", list(metadata.skip), list(reference.skip)),
             ("run.iterations", String(metadata.iterations), String(reference.iterations)),
+            ("run.phone", metadata.phone, reference.phone),
         ]
         for (field, value, expected) in settings where value != expected {
             throw .mismatch(

@@ -51,7 +51,9 @@ public enum RunReportParser {
             skip: try run.strings("skip"),
             evidenceDirectory: try evidence.string("directory"),
             evidenceForEveryTest: try evidence.bool("everyTest"),
-            startedAt: try run.timestamp("startedAt")
+            startedAt: try run.timestamp("startedAt"),
+            // Reports from before phone profiles ran the reference phone.
+            phone: try run.optionalString("phone") ?? PhoneProfile.Name.reference.rawValue
         )
         var tests: [TestResult] = []
         for fields in try root.list("tests") { tests.append(try test(fields)) }

@@ -23,6 +23,8 @@ public struct RunConfiguration: Sendable {
     public var faultPlan: FaultPlan?
     /// How the runner's phone lays out its data path proposals (`--proposal-shape`).
     public var proposalShape: NDPProposalShape
+    /// How the runner's phone behaves where real phones differ (`--phone`, docs/phones.md).
+    public var phone: PhoneProfile
 
     public init(
         capabilities: TargetCapabilities,
@@ -38,9 +40,11 @@ public struct RunConfiguration: Sendable {
         toolVersion: String,
         runID: String? = nil,
         faultPlan: FaultPlan? = nil,
-        proposalShape: NDPProposalShape = .basic
+        proposalShape: NDPProposalShape = .basic,
+        phone: PhoneProfile = .reference
     ) {
         self.proposalShape = proposalShape
+        self.phone = phone
         self.capabilities = capabilities
         self.baseSeed = baseSeed
         self.selection = selection

@@ -46,6 +46,8 @@ public struct RunMetadata: Hashable, Sendable {
     /// Whether every test keeps evidence (`--evidence`) or only failing ones.
     public var evidenceForEveryTest: Bool
     public var startedAt: Date
+    /// The phone profile the run's phone behaved as (`--phone`, docs/phones.md).
+    public var phone: String
 }
 
 /// What `aware-conform run` exits with (docs/reference/reports.md, "Exit codes").

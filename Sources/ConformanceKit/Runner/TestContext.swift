@@ -25,6 +25,8 @@ public final class TestContext: @unchecked Sendable {
     public let faultSteps: [FaultStep]
     /// How the phone lays out its data path proposals in this run (`--proposal-shape`).
     public let proposalShape: NDPProposalShape
+    /// How the phone behaves in this run (`--phone`, docs/phones.md).
+    public let phone: PhoneProfile
     /// A deterministic generator seeded with `seed`. Use it from the body's thread only; hand other
     /// parts of the test their own stream with `makeGenerator(_:)`.
     public var generator: SeededGenerator
@@ -42,6 +44,7 @@ public final class TestContext: @unchecked Sendable {
     private var cancelled = false
     private var operatorTotal = Duration.zero
     private var operatorSince: ContinuousClock.Instant?
+    private var personTotal = Interval.zero
 
     init(
         id: TestID,
@@ -52,9 +55,11 @@ public final class TestContext: @unchecked Sendable {
         capabilities: TargetCapabilities,
         clock: TestClock,
         faultSteps: [FaultStep] = [],
-        proposalShape: NDPProposalShape = .basic
+        proposalShape: NDPProposalShape = .basic,
+        phone: PhoneProfile = .reference
     ) {
         self.proposalShape = proposalShape
+        self.phone = phone
         self.id = id
         self.title = title
         self.seed = seed
@@ -100,6 +105,17 @@ public final class TestContext: @unchecked Sendable {
         }
         return try work()
     }
+
+    /// Runs `work`, which lets `interval` pass while the phone's person reads and types a PIN
+    /// (docs/phones.md): like ``waitingForOperator(_:)`` it is not the accessory's time, so it
+    /// extends the wall-clock guard and, on virtual time, the test's budget.
+    public func waitingForPerson(_ interval: Interval, _ work: () -> Void) {
+        lock.withLock { personTotal = personTotal + interval }
+        waitingForOperator(work)
+    }
+
+    /// Virtual time the phone's person spent (``waitingForPerson(_:_:)``): added to the budget.
+    public var personTime: Interval { lock.withLock { personTotal } }
 
     /// Wall-clock time spent in ``waitingForOperator(_:)`` so far, the current wait included.
     var operatorTime: Duration {

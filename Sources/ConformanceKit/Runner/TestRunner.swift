@@ -103,7 +103,8 @@ public struct TestRunner: Sendable {
             skip: configuration.selection.skip.map(\.text),
             evidenceDirectory: configuration.evidence.directory(runID: runID),
             evidenceForEveryTest: everyTest,
-            startedAt: startedAt
+            startedAt: startedAt,
+            phone: configuration.phone.name.rawValue
         )
     }
 
@@ -195,7 +196,8 @@ public struct TestRunner: Sendable {
             capabilities: configuration.capabilities,
             clock: configuration.clock,
             faultSteps: configuration.faultPlan?.steps(for: test.id) ?? [],
-            proposalShape: configuration.proposalShape
+            proposalShape: configuration.proposalShape,
+            phone: configuration.phone
         )
         let limit = test.wallLimit ?? configuration.defaultWallLimit
         context.logFromRunner(
@@ -212,7 +214,9 @@ public struct TestRunner: Sendable {
 
         var judgement = Judgement(outcome: outcome, failures: context.recordedFailures, limit: limit)
         let finalTime = context.now
-        if configuration.clock == .virtual, judgement.verdict != .timeout, finalTime > context.deadline {
+        if configuration.clock == .virtual, judgement.verdict != .timeout,
+            finalTime > context.deadline + context.personTime
+        {
             judgement = Judgement(
                 verdict: .timeout,
                 message: "ran past its virtual budget of \(Self.seconds(test.budget.seconds)) "

@@ -19,7 +19,8 @@ public enum Browse {
         seed: UInt64,
         subscription: SubscribeConfiguration,
         seconds: Double,
-        capture tap: CaptureTap? = nil
+        capture tap: CaptureTap? = nil,
+        phone: PhoneProfile = .reference
     ) throws(PhoneSessionError) -> Outcome {
         let browse = try PhoneSession.open(
             command: "discover",
@@ -27,7 +28,8 @@ public enum Browse {
             seed: seed,
             phoneState: nil,
             reportsRejectedPublishes: true,
-            tap: tap
+            tap: tap,
+            phone: phone
         )
         let session = browse.session
         defer { session.close() }

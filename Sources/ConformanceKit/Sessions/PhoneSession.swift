@@ -43,7 +43,8 @@ public struct PhoneSession {
         faults: [String] = [],
         accessoryMode: PerformanceMode? = nil,
         reportsRejectedPublishes: Bool = false,
-        tap: (any AirTap)? = nil
+        tap: (any AirTap)? = nil,
+        phone profile: PhoneProfile = .reference
     ) throws(PhoneSessionError) -> PhoneSession {
         var store: PairingStore?
         if let phoneState {
@@ -69,7 +70,8 @@ public struct PhoneSession {
                 unsynchronized: session.onlyUnsynchronized,
                 reportsRejectedPublishes: reportsRejectedPublishes,
                 pairingStore: store,
-                address: session.requiredPhoneAddress
+                address: session.requiredPhoneAddress ?? Self.address(command: command, seed: seed, profile: profile),
+                profile: profile
             )
             do throws(AirError) {
                 try created.start()
@@ -83,6 +85,16 @@ public struct PhoneSession {
             throw .join(joinError)
         }
         return PhoneSession(command: command, target: target, session: session, phone: phone, store: store)
+    }
+
+    /// The phone's NMI: drawn from the seed, and for `reconnect` under a phone profile that
+    /// randomizes it between connections (docs/phones.md) drawn again, so that `pair` and then
+    /// `reconnect` with one seed come as the same phone under two NMIs, as such a phone does.
+    static func address(command: String, seed: UInt64, profile: PhoneProfile) -> MACAddress {
+        guard command == "reconnect", profile.addressBetweenConnections == .randomized else {
+            return Phone.drawnAddress(seed: seed)
+        }
+        return Phone.drawnAddress(seed: seed ^ 0x5245_434F_4E4E)
     }
 
     /// Subscribes to `service` and waits for the first accessory that publishes it.
@@ -119,9 +131,25 @@ public struct PhoneSession {
     public func pair(with found: DiscoveryResult, pin: String?, timeout: Double) -> PairingOutcome {
         let phoneAddress = phone.address
         let session = session
-        let outcome = attempt(timeout: timeout) { phonePairing in
-            phonePairing.pair(with: found, pin: .now { pin ?? session.displayedPINs(for: phoneAddress).last })
+        guard case .human(let range) = phone.profile.pinEntry else {
+            let outcome = attempt(timeout: timeout) { phonePairing in
+                phonePairing.pair(with: found, pin: .now { pin ?? session.displayedPINs(for: phoneAddress).last })
+            }
+            return outcome ?? .failed("timeout", "the pairing did not end in time", accessory: found.publisherAddress)
         }
+        // The phone's person takes their time over the PIN (docs/phones.md), drawn from the seed.
+        let phone = phone
+        session.perform { phone.pairing.pair(with: found, pin: .later) }
+        _ = session.run(
+            until: { phone.pairing.outcome != nil || phone.pairing.awaitingPIN },
+            timeout: .seconds(timeout)
+        )
+        let drawn = phoneAddress.octets.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        var generator = SeededGenerator(seed: TestSeed.derive(base: drawn, label: "person"))
+        let seconds = Int64(Int.random(in: range, using: &generator))
+        _ = session.run(until: { phone.pairing.outcome != nil }, timeout: .seconds(seconds))
+        session.perform { phone.pairing.enterPIN(pin ?? session.displayedPINs(for: phoneAddress).last) }
+        let outcome = attempt(timeout: timeout) { _ in }
         return outcome ?? .failed("timeout", "the pairing did not end in time", accessory: found.publisherAddress)
     }
 

@@ -214,26 +214,63 @@ extension DataPathSuite.Builder {
                 defer { scenario.finish() }
                 let link = try suite.requireLink(context, scenario, result)
                 try suite.reach(context, scenario, link)
-                if let telemetry = facts.telemetry, telemetry.service == facts.service {
-                    let phone = scenario.phone
-                    try suite.receiveTelemetry(context, scenario, link, telemetry, phone: phone)
-                } else {
-                    _ = try suite.measure(context, scenario, link, rateHz: 20, payloadOctets: 64, seconds: 2)
-                }
                 let raw = try context.require(
                     facts.serviceClasses[facts.defaultMode],
                     "the default mode's service class"
                 )
                 let category = try context.require(ServiceClass(rawValue: raw), "a known service class (\(raw))")
                     .accessCategory
-                let tids = scenario.read { phone in phone.dataPaths.sessions[link.id]?.receivedTIDs } ?? [:]
-                let wrong = tids.keys.filter { !category.userPriorities.contains($0) }.sorted()
-                context.expect(!tids.isEmpty, "data frames from the accessory arrived")
-                context.expect(
-                    wrong.isEmpty,
-                    "every data frame carries a TID of \(category.rawValue) (\(category.userPriorities)) for service class "
-                        + "\(raw); frames came with TIDs \(wrong)"
+                // Judged per connection, not per data path: an app binds each connection to one
+                // access category (apple-peer-model.md 1.7), and one data path may carry several
+                // at once (a video stream on AC_VI beside control on AC_BE). This test once failed
+                // an accessory for any second category on the path: the reference phone's
+                // single-connection habit taken for a rule.
+                var connections: [String: [UInt8: Int]] = [:]
+                if let telemetry = facts.telemetry, telemetry.service == facts.service {
+                    let phone = scenario.phone
+                    try suite.receiveTelemetry(context, scenario, link, telemetry, phone: phone)
+                    let port = UInt16(clamping: telemetry.port)
+                    scenario.read { phone in
+                        guard let session = phone.dataPaths.sessions[link.id] else { return }
+                        for datagram in session.plainDatagrams where datagram.sourcePort == port {
+                            connections["port \(port)", default: [:]][datagram.tid, default: 0] += 1
+                        }
+                        for (flow, tids) in session.flowTIDs { connections["flow \(flow)"] = tids }
+                    }
+                } else {
+                    let stream = try suite.measure(context, scenario, link, rateHz: 20, payloadOctets: 64, seconds: 2)
+                    // The stream asked for is the service's own connection: it must carry the category.
+                    let tids = scenario.read { $0.dataPaths.sessions[link.id]?.flowTIDs[stream.flowID] } ?? [:]
+                    connections["flow \(stream.flowID)"] = tids
+                    let wrong = tids.keys.filter { !category.userPriorities.contains($0) }.sorted()
+                    context.expect(
+                        wrong.isEmpty,
+                        "the stream the phone asked for carries TIDs of \(category.rawValue) "
+                            + "(\(category.userPriorities)) for service class \(raw); it came with TIDs \(wrong)"
+                    )
+                }
+                context.log(
+                    "connection_tids",
+                    connections.mapValues { tids in
+                        .array(tids.keys.sorted().map { .unsigned(UInt64($0)) })
+                    }
                 )
+                context.expect(!connections.isEmpty, "data frames from the accessory's app arrived")
+                let inCategory = connections.values.contains { tids in
+                    !tids.isEmpty && tids.keys.allSatisfy { category.userPriorities.contains($0) }
+                }
+                context.expect(
+                    inCategory,
+                    "a connection of the service carries the TIDs of its service class \(raw), \(category.rawValue) "
+                        + "(\(category.userPriorities)); the connections came with \(connections)"
+                )
+                for (name, tids) in connections.sorted(by: { $0.key < $1.key }) {
+                    let categories = Set(tids.keys.map(AccessCategory.init(userPriority:)))
+                    context.expect(
+                        categories.count <= 1,
+                        "\(name) keeps to one access category; its frames came in \(categories.sorted())"
+                    )
+                }
             },
             test(
                 "WA/PERF/BV-05",

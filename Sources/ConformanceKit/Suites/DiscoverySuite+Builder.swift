@@ -108,8 +108,9 @@ extension DiscoverySuite {
         func discover(
             _ scenario: Scenario,
             _ configuration: SubscribeConfiguration,
-            timeout: Interval = DiscoverySuite.discoveryTimeout
+            timeout: Interval? = nil
         ) -> DiscoveryResult? {
+            let timeout = timeout ?? scenario.discoveryWindow
             scenario.withPhone { $0.subscribe(configuration) }
             let name = configuration.serviceName
             _ = scenario.wait(timeout) { !$0.matchedResults(serviceName: name).isEmpty }

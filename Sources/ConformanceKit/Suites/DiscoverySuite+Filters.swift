@@ -90,7 +90,7 @@ extension DiscoverySuite.Builder {
             }
         }
         let expectedMatches = rows.filter(\.matches).count
-        scenario.wait(DiscoverySuite.discoveryTimeout) { phone in
+        scenario.wait(scenario.discoveryWindow) { phone in
             Set(phone.matchedResults(serviceName: service.name).map(\.subscribeInstanceID)).count >= expectedMatches
         }
         // Give the rows that must not match the same chance to (wrongly) match.

@@ -37,7 +37,7 @@ extension DiscoverySuite.Builder {
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
                 scenario.withPhone { $0.subscribe(SubscribeConfiguration(serviceName: service.name, mode: .active)) }
-                scenario.wait(DiscoverySuite.discoveryTimeout) { !$0.matchedResults(serviceName: service.name).isEmpty }
+                scenario.wait(scenario.discoveryWindow) { !$0.matchedResults(serviceName: service.name).isEmpty }
                 scenario.pass(.seconds(2))
                 let instance = try context.require(
                     scenario.read { $0.subscribeInstances[service.name] },
@@ -119,7 +119,7 @@ extension DiscoverySuite.Builder {
                 let scenario = try suite.open(context)
                 defer { scenario.finish() }
                 scenario.withPhone { $0.subscribe(SubscribeConfiguration(serviceName: service.name, mode: .active)) }
-                scenario.wait(DiscoverySuite.discoveryTimeout) {
+                scenario.wait(scenario.discoveryWindow) {
                     $0.matchedResults(serviceName: service.name).contains { $0.solicited }
                 }
                 let phone = scenario.phone.address

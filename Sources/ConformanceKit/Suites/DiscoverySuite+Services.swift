@@ -41,7 +41,7 @@ extension DiscoverySuite.Builder {
                 scenario.withPhone { phone in
                     for name in names { phone.subscribe(SubscribeConfiguration(serviceName: name, mode: .active)) }
                 }
-                scenario.wait(DiscoverySuite.discoveryTimeout) { phone in
+                scenario.wait(scenario.discoveryWindow) { phone in
                     names.allSatisfy { !phone.matchedResults(serviceName: $0).isEmpty }
                 }
                 let results = scenario.read { $0.matchedResults() }
@@ -80,7 +80,7 @@ extension DiscoverySuite.Builder {
                 } catch {
                     throw EnvironmentFailure("cannot drive a publish update: \(error)")
                 }
-                let updated = scenario.wait(DiscoverySuite.discoveryTimeout) { phone in
+                let updated = scenario.wait(scenario.discoveryWindow) { phone in
                     phone.matchedResults(serviceName: service.name).contains {
                         $0.txtRecord?.value(forKey: "state") == "updated"
                     }

@@ -10,8 +10,9 @@ import AwareWire
 /// Every test names the emulator faults written to break it (`brokenBy`, and the shared steps it
 /// takes), checked by `aware-conform selftest`.
 public enum DiscoverySuite {
-    /// How long a test waits for something that should happen (or makes sure something does
-    /// not). Virtual on the embedded target, real on spawn and socket.
+    /// How long a test makes sure something does not happen (a reply to a filter that must not
+    /// match). What should happen gets the phone's own window (``Scenario/discoveryWindow``).
+    /// Virtual on the embedded target, real on spawn and socket.
     static let discoveryTimeout = Interval.seconds(8)
     static let quietPeriod = Interval.seconds(4)
 

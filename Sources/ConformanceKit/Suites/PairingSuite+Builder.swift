@@ -70,8 +70,9 @@ extension PairingSuite {
             _ scenario: Scenario,
             phone: Phone? = nil,
             service: String? = nil,
-            timeout: Interval = PairingSuite.discoveryTimeout
+            timeout: Interval? = nil
         ) throws -> DiscoveryResult {
+            let timeout = timeout ?? context.phone.discoveryWindow
             let name = try service ?? serviceName(context)
             let phone = phone ?? scenario.phone
             var before = 0
@@ -115,7 +116,9 @@ extension PairingSuite {
         }
 
         /// Runs pairing verification with the cached keys and waits for the outcome; first the
-        /// phone forgets the link's NM-TK, as it does when the accessory went away.
+        /// phone forgets the link's NM-TK, as it does when the accessory went away. A phone whose
+        /// profile randomizes its NMI between connections (docs/phones.md) comes back under a
+        /// new one and finds the accessory again first: the accessory must know it by its NIK.
         func reconnect(
             _ context: TestContext,
             _ scenario: Scenario,
@@ -123,6 +126,12 @@ extension PairingSuite {
             dropsLink: Bool = true,
             timeout: Interval = PairingSuite.pairingTimeout
         ) throws -> PairingOutcome {
+            var result = result
+            if dropsLink, context.phone.addressBetweenConnections == .randomized,
+                try scenario.changePhoneAddress()
+            {
+                result = try discover(context, scenario)
+            }
             scenario.withPhone { phone in
                 if dropsLink { phone.pairing.dropLink(with: result.publisherAddress) }
                 phone.pairing.reconnect(with: result)
@@ -132,7 +141,7 @@ extension PairingSuite {
 
         /// Waits for the phone's attempt to end, then a moment more: the accessory hears the
         /// last frame (and reports on it) after the phone decided.
-        private func settle(
+        func settle(
             _ context: TestContext,
             _ scenario: Scenario,
             phone: Phone,
@@ -229,6 +238,6 @@ extension PairingSuite {
         }
 
         /// The number of PINs shown to the scenario's phone so far (``Scenario/pinsShown(for:)``).
-        func pinCount(_ scenario: Scenario) -> Int { scenario.pinsShown(for: scenario.phone.address).count }
+        func pinCount(_ scenario: Scenario) -> Int { scenario.pinsShownToPhone.count }
     }
 }

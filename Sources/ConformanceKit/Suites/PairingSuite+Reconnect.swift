@@ -23,6 +23,31 @@ extension PairingSuite.Builder {
                 suite.expectReconnected(context, scenario, outcome, pinsShown: 1)
             },
             try test(
+                "WA/RECON/BV-10",
+                "A phone that comes back under a new NMI reconnects without a PIN: the accessory knows it by its NIK",
+                tags: ["reconnect", "phone-nmi-change"],
+                needsProtectedFrames: true,
+                brokenBy: ["verify-by-nmi"],
+                steps: [.niraReconnect]
+            ) { context, suite in
+                let (scenario, _) = try suite.openPaired(context)
+                defer { scenario.finish() }
+                // Android draws a new NMI at least every 30 minutes and at every attach (the
+                // CDD's Wi-Fi Aware C-1-4); the phone's NPKID in PASN frame 1 is made from its NIK and its
+                // current NMI, so the accessory finds the pairing whatever the address
+                // (nan-wire-reference.md 3.7).
+                let before = scenario.phone.address
+                guard try scenario.changePhoneAddress() else {
+                    try context.skip(
+                        "the phone's NMI is its radio's (\(before)) on this target: a new one needs another radio"
+                    )
+                }
+                let found = try suite.discover(context, scenario)
+                let outcome = try suite.reconnect(context, scenario, found, dropsLink: false)
+                context.expect(scenario.phone.address != before, "the phone reconnected under a new NMI")
+                suite.expectReconnected(context, scenario, outcome, pinsShown: 1)
+            },
+            try test(
                 "WA/RECON/BV-09",
                 "The NIK's lifetime on the air is the profile's (no expiry as the largest lifetime, never 12 hours)",
                 tags: ["reconnect", "nik"],

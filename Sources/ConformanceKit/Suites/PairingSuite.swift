@@ -11,8 +11,6 @@ import AwareWire
 /// Every test names the emulator faults written to break it (`brokenBy`, and the shared steps it
 /// takes), checked by `aware-conform selftest`.
 public enum PairingSuite {
-    /// Virtual on the embedded target, real on spawn and socket.
-    static let discoveryTimeout = Interval.seconds(8)
     /// Bootstrapping with one comeback (about a second) and PASN with SAE.
     static let pairingTimeout = Interval.seconds(20)
     /// The accessory hears the phone's last frame, and reports it, a moment after the phone decided.
@@ -28,7 +26,7 @@ public enum PairingSuite {
     public static func tests(target: any AccessoryTarget, faults: [String] = []) throws -> [ConformanceTest] {
         let suite = Builder(target: target, faults: faults)
         let groups: [() throws -> [ConformanceTest]] = [
-            suite.setup, suite.refusals, suite.protection, suite.identityKeys, suite.reconnect,
+            suite.setup, suite.refusals, suite.protection, suite.identityKeys, suite.reconnect, suite.phones,
         ]
         var tests: [ConformanceTest] = []
         for group in groups { tests += try group() }

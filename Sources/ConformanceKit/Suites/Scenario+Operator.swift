@@ -30,6 +30,8 @@ extension Scenario {
         let log = pinLog
         let address = phone.address
         let label = context.capabilities.profile?.pin?.fixed
+        // A person reading the display or a label takes their time (typesAtHumanSpeed).
+        if typesAtHumanSpeed { return .later }
         switch operatorAccess.pin {
         case .given(let pin):
             return .now {
@@ -55,8 +57,10 @@ extension Scenario {
     func enterPIN(
         phone: Phone,
         result: DiscoveryResult,
-        transform: @escaping @Sendable (String) -> String
+        transform: @escaping @Sendable (String) -> String,
+        atOnce: Bool = false
     ) throws {
+        if !atOnce { typePINAtHumanSpeed() }
         do {
             let pin = try context.waitingForOperator { try readPIN(phone: phone, result: result) }
             pinLog.append(pin, phone: phone.address)
@@ -67,6 +71,25 @@ extension Scenario {
             context.log("pin_unavailable", ["message": .string(error.description)])
             throw error
         }
+    }
+
+    /// Whether the phone's person takes a human time over the PIN (``PhoneProfile/PINEntry``):
+    /// when the runner reads it itself, from the display or `--pin`. A PIN command or a person at
+    /// the terminal already takes real time of their own.
+    var typesAtHumanSpeed: Bool {
+        guard case .human = context.phone.pinEntry, !operatorAccess.prompts else { return false }
+        if case .command = operatorAccess.pin { return false }
+        return true
+    }
+
+    /// Lets the time pass that the person takes from the PIN appearing to the phone sending
+    /// PASN frame 1: drawn from the phone profile's range with the test's seed, virtual time on
+    /// the simulated air (it does not count against the test's budget) and real time elsewhere.
+    func typePINAtHumanSpeed() {
+        guard typesAtHumanSpeed, case .human(let range) = context.phone.pinEntry else { return }
+        let seconds = Int.random(in: range, using: &person)
+        context.log("pin_entry_time", ["seconds": .integer(Int64(seconds))])
+        context.waitingForPerson(.seconds(Int64(seconds))) { pass(.seconds(Int64(seconds))) }
     }
 
     private func readPIN(phone: Phone, result: DiscoveryResult) throws -> String {
@@ -114,6 +137,9 @@ extension Scenario {
         let displayed = session.displayedPINs(for: phone)
         return displayed.isEmpty ? pinLog.pins(for: phone) : displayed
     }
+
+    /// The PINs shown to the scenario's phone under every NMI it used.
+    var pinsShownToPhone: [String] { phoneAddresses.flatMap { pinsShown(for: $0) } }
 
     // MARK: - Power and reset
 

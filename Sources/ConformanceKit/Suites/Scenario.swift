@@ -21,6 +21,13 @@ final class Scenario {
     /// test (``PhoneIdentityPool``); returned when the scenario finishes.
     private let identities: PhoneIdentityPool?
     private var leased: [PhoneIdentityPool.Identity] = []
+    /// Every NMI the scenario's phone has used, oldest first (it draws a new one between
+    /// connections under a phone profile that randomizes it, ``changePhoneAddress()``).
+    private(set) var phoneAddresses: [MACAddress] = []
+    /// The seed of the scenario's phone: its NMI and its draws.
+    private var phoneSeed: UInt64 = 0
+    /// The person who reads the PIN off the accessory and types it: how long each entry takes.
+    var person: SeededGenerator
 
     /// Opens a session for `request` and starts a phone `request.phoneDistance` metres from
     /// the accessory.
@@ -32,6 +39,7 @@ final class Scenario {
     ) throws {
         let distance = request.phoneDistance
         self.context = context
+        person = context.makeGenerator("person")
         operatorAccess = target.operatorAccess
         identities = target.phoneIdentities
         let identity = identities?.lease()
@@ -65,29 +73,18 @@ final class Scenario {
             if !context.faultSteps.isEmpty {
                 impairable = installFaults(context.faultSteps)
             }
+            phoneSeed = identities?.phoneSeed(context.seed) ?? context.seed
             let phone = Phone(
                 air: session.air,
-                seed: identities?.phoneSeed(context.seed) ?? context.seed,
+                seed: phoneSeed,
                 position: .init(x: distance, y: 0),
                 unsynchronized: unsynchronized,
                 reportsRejectedPublishes: true,
                 address: radioAddress ?? (identity == nil ? nil : identities?.address(seed: context.seed)),
-                nik: identity?.nik
+                nik: identity?.nik,
+                profile: context.phone
             )
-            phone.dataPaths.proposalShape = context.proposalShape
-            let context = self.context
-            let session = self.session
-            let faults = self.faults
-            phone.log = { event, fields in
-                context.log(event, at: session.now, fields)
-                faults?.observe(event, fields: fields)
-            }
-            do throws(AirError) {
-                try phone.start()
-            } catch {
-                startFailure = error
-            }
-            phoneStorage = phone
+            startFailure = attach(phone)
             faults?.reach(.start)
         }
         if !impairable {
@@ -100,6 +97,68 @@ final class Scenario {
             returnIdentities()
             throw EnvironmentFailure("the phone could not join the air: \(startFailure)")
         }
+    }
+
+    /// Makes `phone` the scenario's phone: its log goes to the test's, and it joins the air.
+    /// On the scheduler.
+    private func attach(_ phone: Phone) -> AirError? {
+        phone.dataPaths.proposalShape = context.proposalShape
+        let context = self.context
+        let session = self.session
+        let faults = self.faults
+        phone.log = { event, fields in
+            context.log(event, at: session.now, fields)
+            faults?.observe(event, fields: fields)
+        }
+        phoneStorage = phone
+        phoneAddresses.append(phone.address)
+        do throws(AirError) {
+            try phone.start()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The phone comes back under a new NMI, as a phone that randomizes its address does
+    /// between connections (docs/phones.md): the old one ends its data paths and leaves the air,
+    /// and a new device with the same NIK and the same pairings joins it. Tests then find the
+    /// accessory again with the new phone (a discovery result belongs to the subscribe that
+    /// made it). Returns false, changing nothing, where the air fixes the phone's address (a
+    /// radio hears unicast frames only for its own).
+    @discardableResult
+    func changePhoneAddress() throws -> Bool {
+        guard session.requiredPhoneAddress == nil else { return false }
+        let old = phone
+        closeDataPaths(of: [old])
+        let turn = UInt64(phoneAddresses.count)
+        let seed = phoneSeed ^ (0x4E4D_4931 &* turn)
+        var address =
+            identities == nil ? Phone.drawnAddress(seed: seed) : identities?.address(seed: context.seed &+ turn)
+        if address.map({ phoneAddresses.contains($0) }) ?? false { address = Phone.drawnAddress(seed: seed &+ 1) }
+        var failure: AirError?
+        session.perform {
+            old.stop()
+            let phone = Phone(
+                air: session.air,
+                seed: seed,
+                position: old.device.configuration.position,
+                unsynchronized: old.device.configuration.synchronization == nil,
+                reportsRejectedPublishes: true,
+                address: address,
+                nik: old.pairing.ownNIK,
+                profile: old.profile
+            )
+            phone.pairing.carryOver(from: old.pairing)
+            phone.pairing.options = old.pairing.options
+            failure = attach(phone)
+        }
+        if let failure { throw EnvironmentFailure("the phone could not join the air under its new NMI: \(failure)") }
+        context.log(
+            "phone_nmi_changed",
+            ["from": .string(old.address.description), "to": .string(phone.address.description)]
+        )
+        return true
     }
 
     /// Puts the fault steps on the air; false when the air cannot take them. On the scheduler.
@@ -146,6 +205,9 @@ final class Scenario {
     }
 
     var phone: Phone { phoneStorage! }
+
+    /// How long the phone looks for an accessory before it gives up (its profile's window).
+    var discoveryWindow: Interval { context.phone.discoveryWindow }
 
     /// Runs `work` with the phone on the air's scheduler.
     func withPhone(_ work: (Phone) -> Void) {
@@ -244,7 +306,7 @@ final class Scenario {
     /// phones stay (at most 2 s) until the frames are out. An accessory that outlives the test
     /// (socket, nl80211) would otherwise hold the data paths, and one that serves a single phone
     /// at a time would refuse the next test's (reason 2).
-    private func closeDataPaths(of phones: [Phone]) {
+    func closeDataPaths(of phones: [Phone]) {
         var terminating = false
         session.perform {
             for phone in phones {
@@ -316,7 +378,8 @@ extension Scenario {
                 position: .init(x: 2, y: 1),
                 reportsRejectedPublishes: true,
                 address: address,
-                nik: identity?.nik
+                nik: identity?.nik,
+                profile: context.phone
             )
             let context = self.context
             let session = self.session

@@ -73,7 +73,7 @@ import Testing
         #expect(
             actions == [
                 .notify(.authorizationRequested(peer: Self.phone, peerInstanceID: 9, method: .pinCodeDisplay)),
-                .arm(Self.expiry, at: Instant.zero + .seconds(60)),
+                .arm(Self.expiry, at: Instant.zero + .seconds(125)),
             ]
         )
         #expect(responder.sessions[Self.phone]?.phase == .awaitingDecision)
@@ -166,7 +166,7 @@ import Testing
             actions == [
                 Self.answer("2c 0500 07 12 0d 0000"),
                 .notify(.methodNotOffered(peer: Self.phone, requested: methods)),
-                .arm(Self.expiry, at: Instant.zero + .seconds(60)),
+                .arm(Self.expiry, at: Instant.zero + .seconds(125)),
             ]
         )
     }
@@ -206,7 +206,7 @@ import Testing
         _ = responder.handle(.received(Self.request()), now: .zero, rng: &rng)
         #expect(responder.handle(.timerFired(Self.expiry), now: .zero + .seconds(59), rng: &rng) == [])
         #expect(
-            responder.handle(.timerFired(Self.expiry), now: .zero + .seconds(60), rng: &rng)
+            responder.handle(.timerFired(Self.expiry), now: .zero + .seconds(125), rng: &rng)
                 == [.notify(.sessionExpired(peer: Self.phone))]
         )
         #expect(responder.sessions.isEmpty)

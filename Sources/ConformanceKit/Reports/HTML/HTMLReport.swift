@@ -84,8 +84,11 @@ struct HTMLRunSummary {
         if let rerun = run.tests.lazy.compactMap(\.rerunCommand).first, let cut = rerun.range(of: " --seed ") {
             base = String(rerun[..<cut.lowerBound])
         } else {
-            base = ["aware-conform", "run", "--profile", metadata.profilePath, "--target", metadata.target]
-                .map(RerunCommand.shellQuoted).joined(separator: " ")
+            base = [
+                "aware-conform", "run", "--profile", metadata.profilePath, "--target", metadata.target, "--phone",
+                metadata.phone,
+            ]
+            .map(RerunCommand.shellQuoted).joined(separator: " ")
         }
         var arguments = ["--seed", String(metadata.baseSeed)]
         for pattern in metadata.only { arguments += ["--only", pattern] }
@@ -108,6 +111,7 @@ struct HTMLRunSummary {
         var facts: [(String, String)] = [
             ("Profile", metadata.profilePath),
             ("Target", metadata.target),
+            ("Phone", metadata.phone),
             ("Seed", String(metadata.baseSeed)),
             ("Duration", String(format: "%.1f s", run.wallSeconds)),
             ("Started", ReportTime.iso8601(metadata.startedAt)),
