@@ -104,7 +104,8 @@ extension ProfileFacts {
                     matchFilter: service.matchFilter,
                     ttlSeconds: service.ttlSeconds,
                     txtKeys: profile.pairingTXTEntries.map(\.key)
-                        + (service.serviceInfo?.sortedTXTEntries.map(\.key) ?? [])
+                        + (service.serviceInfo?.sortedTXTEntries.map(\.key) ?? []),
+                    publishPeriodDWs: service.publishPeriodDWs
                 )
             },
             offersPairing: profile.offersPairing,

@@ -192,4 +192,37 @@ import Testing
         #expect(frame?.header.address1 == .nanNetworkID)
         #expect(frame?.header.address3 == cluster)
     }
+
+    /// A publisher with an announcement period of 3 sends its unsolicited publish in every third
+    /// window only (windows 512 TU apart, nan-wire-reference.md 1.4): in windows 0 to 8, in the
+    /// windows numbered 0, 3 and 6.
+    @Test func aPowerSavingPublisherAnnouncesInEveryNthWindowOnly() throws {
+        var engine = DiscoveryEngine(
+            configuration: DiscoveryConfiguration(address: Support.publisher, mode: .synchronized)
+        )
+        var rng = SeededGenerator(seed: 1)
+        _ = engine.handle(
+            .command(.publish(PublishConfiguration(serviceName: Support.service, announcementPeriod: 3))),
+            now: .zero,
+            rng: &rng
+        )
+        let cluster = MACAddress(0x50, 0x6F, 0x9A, 0x01, 0x12, 0x34)
+        var announced: [Int] = []
+        for number in 0..<9 {
+            let start = Instant.zero + Interval(nanoseconds: DiscoveryWindowTiming.period.nanoseconds * Int64(number))
+            let window = DiscoveryWindow(
+                channel: .channel6,
+                clusterID: cluster,
+                start: start,
+                end: start + DiscoveryWindowTiming.length
+            )
+            let opened = engine.handle(.discoveryWindowStarted(window), now: start, rng: &rng)
+            var due: Instant?
+            for case .arm(.windowTransmit(.channel6), let instant) in opened { due = instant }
+            guard let due else { continue }
+            let fired = engine.handle(.timerFired(.windowTransmit(.channel6)), now: due, rng: &rng)
+            if fired.contains(where: { if case .transmit = $0 { true } else { false } }) { announced.append(number) }
+        }
+        #expect(announced == [0, 3, 6])
+    }
 }

@@ -108,6 +108,7 @@ import Testing
             "WA/PAIR/BV-11", "WA/PAIR/BI-12", "WA/PAIR/BV-14", "WA/PAIR/BI-15", "WA/PAIR/BI-16", "WA/PAIR/BI-17",
             "WA/RECON/BV-01", "WA/RECON/BV-02", "WA/RECON/BV-03", "WA/RECON/BV-04", "WA/RECON/BV-05",
             "WA/RECON/BI-06", "WA/RECON/BI-07", "WA/RECON/BI-08", "WA/RECON/BV-09", "WA/RECON/BV-10",
+            "WA/RECON/BV-11",
             "WA/PAIR/BV-19", "WA/PAIR/BV-20", "WA/PAIR/BV-21", "WA/PAIR/BV-22", "WA/PAIR/BV-23", "WA/PAIR/BV-24",
         ]
         #expect(skipped == expected)

@@ -157,7 +157,7 @@ import Testing
         for id in ["WA/RECON/BV-03", "WA/RECON/BV-04", "WA/RECON/BV-05", "WA/RECON/BI-06"] {
             #expect(verdicts[id] == "pass", "\(id)")
         }
-        #expect(tests.count == 10)
+        #expect(tests.count == 11)
         // Still skipped: BI-07 reads the accessory's own event log, BI-08 needs another profile.
         #expect(
             verdicts.filter { $0.value != "pass" } == ["WA/RECON/BI-07": "skip", "WA/RECON/BI-08": "skip"],

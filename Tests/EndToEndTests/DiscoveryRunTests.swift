@@ -30,7 +30,11 @@ import Testing
         )
         let tests = try #require(object["tests"] as? [[String: Any]])
         #expect(tests.count >= 25)
-        #expect(tests.allSatisfy { $0["verdict"] as? String == "pass" })
+        // The drone states no publish period (publishPeriodDWs): the test of one skips.
+        let verdicts = Dictionary(
+            uniqueKeysWithValues: tests.map { ($0["id"] as? String ?? "", $0["verdict"] as? String) }
+        )
+        #expect(verdicts.filter { $0.value != "pass" } == ["WA/DISC/PUB/BV-07": "skip"], "\(verdicts)")
         #expect(Set(tests.compactMap { $0["id"] as? String }).count == tests.count)
         // JUnit: testcase name is the stable ID and classname its group.
         let xml = try String(contentsOfFile: junit, encoding: .utf8)

@@ -202,7 +202,12 @@ public final class Accessory {
             offersDataPaths: service.datapath != nil,
             timeToLive: options.faults.contains(.ignoreTTL) ? nil : service.ttlSeconds.map { .seconds(Int64($0)) },
             discoveryRangeLimited: service.rangeLimited && !options.faults.contains(.ignoreRangeLimit),
-            instanceID: UInt8(exactly: service.instanceId)
+            instanceID: UInt8(exactly: service.instanceId),
+            // The fault announces four times as seldom as the profile says.
+            announcementPeriod: service.publishPeriodDWs.map {
+                $0 * (options.faults.contains(.slowerPublishPeriod) ? 4 : 1)
+            }
+                ?? 1
         )
         if let pairing = profile.pairing, !options.faults.contains(.noPairingAdvertisement) {
             configuration.pairing = PairingAdvertisement(

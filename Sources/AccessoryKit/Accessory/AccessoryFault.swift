@@ -40,6 +40,8 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
     case shortPINWindow = "short-pin-window"
     case countCancelledPIN = "count-cancelled-pin"
     case verifyByNMI = "verify-by-nmi"
+    case stalePairingKept = "stale-pairing-kept"
+    case slowerPublishPeriod = "publish-period-slower"
     case noVerification = "no-verification"
     case forgetKeysOnRestart = "forget-keys-on-restart"
     case keysSurviveReset = "keys-survive-reset"
@@ -131,6 +133,10 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
             "count a PIN the phone's person cancelled (a new bootstrapping before any PASN) as a wrong PIN"
         case .verifyByNMI:
             "find a verifying phone's pairing by its NMI, not its NIK: a phone under a new NMI must pair again"
+        case .stalePairingKept:
+            "keep the old pairing when a phone it knows pairs again, answering as if it stored the new one"
+        case .slowerPublishPeriod:
+            "send unsolicited publishes four times as seldom as the profile's publishPeriodDWs says"
         case .noVerification: "refuse pairing verification: always ask for a PIN again"
         case .forgetKeysOnRestart: "keep pairing keys only in memory: a restart forgets every phone"
         case .keysSurviveReset: "mirror pairings into a file the factory reset misses, and restore them"

@@ -89,7 +89,7 @@ final class AccessoryPairing: PairingDelegate {
             (.noFrameProtection, .noFrameProtection), (.nikLifetimeRequired, .requiresNIKLifetime),
             (.nikMICFieldRequired, .readsNIKWithMICField), (.nikMICByFlag, .readsNIKMICByFlag),
             (.bareNIKFollowUp, .sendsBareNIK), (.shortPINWindow, .shortBootstrapSession),
-            (.verifyByNMI, .findsPairingByAddress),
+            (.verifyByNMI, .findsPairingByAddress), (.stalePairingKept, .keepsStalePairing),
         ]
         return PairingManager.Configuration(
             responds: true,

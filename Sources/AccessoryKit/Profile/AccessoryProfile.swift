@@ -65,6 +65,7 @@ extension AccessoryProfile {
             var parts = ["instance \(service.instanceId)", Self.phrase(service.publishType)]
             if let filter = service.matchFilter { parts.append("filter \(filter)") }
             if let ttl = service.ttlSeconds { parts.append("for \(ttl) s") }
+            if let period = service.publishPeriodDWs, period > 1 { parts.append("announced every \(period) windows") }
             if let datapath = service.datapath {
                 parts.append("data path" + (datapath.port.map { " on port \($0)" } ?? ""))
             }

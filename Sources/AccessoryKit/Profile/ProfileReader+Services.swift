@@ -4,6 +4,7 @@ import AwareWire
 extension ProfileReader {
     static let serviceKeys = [
         "name", "instanceId", "publishType", "matchFilter", "serviceInfo", "ttlSeconds", "rangeLimited", "datapath",
+        "publishPeriodDWs",
     ]
     static let reservedTXTKeys = ["vendorName", "modelName", "pairingName"]
 
@@ -111,6 +112,8 @@ extension ProfileReader {
         }
         let ttl = integer(view, "ttlSeconds", in: 1...86_400)
         if view.has("ttlSeconds") && ttl == nil { valid = false }
+        let period = integer(view, "publishPeriodDWs", in: 1...64)
+        if view.has("publishPeriodDWs") && period == nil { valid = false }
         let rangeLimited = bool(view, "rangeLimited")
         if view.has("rangeLimited") && rangeLimited == nil { valid = false }
         var datapath: DatapathSettings?
@@ -127,7 +130,8 @@ extension ProfileReader {
             serviceInfo: serviceInfo,
             ttlSeconds: ttl,
             rangeLimited: rangeLimited ?? false,
-            datapath: datapath
+            datapath: datapath,
+            publishPeriodDWs: period
         )
         return (service, instanceId)
     }

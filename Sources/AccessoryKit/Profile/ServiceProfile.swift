@@ -21,6 +21,10 @@ public struct ServiceProfile: Codable, Hashable, Sendable {
     public var rangeLimited: Bool
     /// How the accessory accepts data paths for this service; nil means it accepts none.
     public var datapath: DatapathSettings?
+    /// Unsolicited publishes go out in every Nth discovery window (512 TU apart), a power-saving
+    /// accessory's choice; nil is every window. The runner checks the accessory keeps to it and
+    /// that a phone's search outlasts it (docs/phones.md).
+    public var publishPeriodDWs: Int?
 
     public init(
         name: String,
@@ -30,8 +34,10 @@ public struct ServiceProfile: Codable, Hashable, Sendable {
         serviceInfo: ServiceInfo? = nil,
         ttlSeconds: Int? = nil,
         rangeLimited: Bool = false,
-        datapath: DatapathSettings? = nil
+        datapath: DatapathSettings? = nil,
+        publishPeriodDWs: Int? = nil
     ) {
+        self.publishPeriodDWs = publishPeriodDWs
         self.rangeLimited = rangeLimited
         self.name = name
         self.instanceId = instanceId

@@ -337,7 +337,8 @@ extension PairingManager {
         // whose keys could not be stored would be gone after a restart while the phone still
         // counts on it, so it is not completed: no NIK goes back, and the phone learns that the
         // next connection needs a PIN (its "no-nik").
-        if exchange, keepDurably(record(of: result, peer: peer, nik: nik)) != nil { return }
+        let stale = deviations.contains(.keepsStalePairing) && records.contains { $0.peerNIK == nik.nik }
+        if exchange, !stale, keepDurably(record(of: result, peer: peer, nik: nik)) != nil { return }
         // A configured 0 ("no expiry") goes on the air as NIKDelivery.noExpiryLifetime, not as
         // a 12-hour lifetime a phone would honour by forgetting the accessory.
         let lifetime =

@@ -505,6 +505,9 @@ public enum PairingDeviation: Hashable, Sendable, CaseIterable {
     case sendsBareNIK
     /// Forgets a shown PIN's bootstrapping after 30 s, before a slow person has typed it.
     case shortBootstrapSession
+    /// Keeps the pairing it holds for a NIK when that phone pairs again, and answers as if it
+    /// had stored the new one: the phone's new keys never verify.
+    case keepsStalePairing
     /// Looks a verifying phone's pairing up by its NMI instead of its NPKID (which the phone
     /// makes from its NIK), so a phone under a new NMI is a stranger.
     case findsPairingByAddress

@@ -130,7 +130,11 @@ public struct DiscoveryEngine: Sendable {
         closeWindow(on: window.channel, actions: &actions)
         openWindows.append(window)
         clusterID = window.clusterID
+        // Windows come 512 TU apart, so their start times divided by that count up by one from
+        // window to window, on each channel: every Nth window is every Nth number.
+        let number = window.start.nanoseconds / UInt64(DiscoveryWindowTiming.period.nanoseconds)
         for publish in publishes where publish.configuration.solicitation.sendsUnsolicited {
+            guard number % UInt64(publish.configuration.announcementPeriod) == 0 else { continue }
             enqueue(.announcement(.publish, instanceID: publish.instanceID), in: window, now: now, rng: &rng)
         }
         for subscribe in subscribes where subscribe.isActive {

@@ -49,6 +49,10 @@ public struct PublishConfiguration: Hashable, Sendable {
     public var instanceID: UInt8?
     /// The first Service Update Indicator; every ``DiscoveryCommand/updatePublish(instanceID:_:)`` adds one.
     public var serviceUpdateIndicator: UInt8
+    /// Synchronized mode: unsolicited publishes go out in every `announcementPeriod`-th discovery
+    /// window only (windows 512 TU apart, nan-wire-reference.md 1.4), a power-saving publisher's
+    /// choice; 1 announces in every window. Solicited replies are not held back.
+    public var announcementPeriod: Int
 
     /// `matchingFilter` is both the transmit and the receive filter, as an accessory profile's
     /// single filter is; pass `receiveMatchingFilter` to tell them apart.
@@ -66,8 +70,10 @@ public struct PublishConfiguration: Hashable, Sendable {
         timeToLive: Interval? = nil,
         discoveryRangeLimited: Bool = false,
         instanceID: UInt8? = nil,
-        serviceUpdateIndicator: UInt8 = 0
+        serviceUpdateIndicator: UInt8 = 0,
+        announcementPeriod: Int = 1
     ) {
+        self.announcementPeriod = max(1, announcementPeriod)
         self.serviceName = serviceName
         self.solicitation = solicitation
         self.transmitMatchingFilter = matchingFilter

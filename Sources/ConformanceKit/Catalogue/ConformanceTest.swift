@@ -178,6 +178,8 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
     case matchFilter
     /// A service whose publish has a TTL.
     case publishTTL
+    /// A service published unsolicited whose profile states its publish period (`publishPeriodDWs`).
+    case publishPeriod
     /// Pairing offered (a pairing section in the profile).
     case pairing
     /// At least this many published services.
@@ -211,6 +213,7 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
         case .solicitedPublish: profile.services.contains { $0.answersSubscribes }
         case .matchFilter: profile.services.contains { $0.matchFilter != nil }
         case .publishTTL: profile.services.contains { $0.ttlSeconds != nil }
+        case .publishPeriod: profile.services.contains { $0.publishPeriodDWs != nil && $0.publishesUnsolicited }
         case .pairing: profile.offersPairing
         case .services(let count): profile.services.count >= count
         case .txtKey(let key):
@@ -235,6 +238,7 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
         case .solicitedPublish: "a service that answers active subscribes (solicited)"
         case .matchFilter: "a service with a matching filter"
         case .publishTTL: "a service published with a TTL"
+        case .publishPeriod: "a service published unsolicited with a stated period (publishPeriodDWs)"
         case .pairing: "pairing offered"
         case .services(let count): "at least \(count) services"
         case .txtKey(let key): "a service whose TXT record has the key \(key)"
@@ -277,6 +281,9 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
         case .ownTraffic:
             "the profile describes no traffic the accessory sends of its own (app.telemetry on its data service) "
                 + "and no bench protocol (app.benchProtocol): echo replies are its IP stack's, not its service's"
+        case .publishPeriod:
+            "the profile states no publish period (publishPeriodDWs) for a service published unsolicited: the "
+                + "accessory announces in every discovery window"
         case .unsolicitedPublish, .solicitedPublish, .matchFilter, .publishTTL, .txtKey, .dataPath, .fileService:
             "the profile has no \(description.dropFirst(2))"
         }

@@ -113,6 +113,9 @@ public struct ServiceFacts: Hashable, Sendable {
     public var ttlSeconds: Int?
     /// The DNS-SD TXT keys the service carries in its SDEA service info.
     public var txtKeys: [String]
+    /// Unsolicited publishes in every Nth discovery window (`publishPeriodDWs`); nil when the
+    /// profile does not say (every window).
+    public var publishPeriodDWs: Int?
 
     public init(
         name: String,
@@ -121,8 +124,10 @@ public struct ServiceFacts: Hashable, Sendable {
         answersSubscribes: Bool,
         matchFilter: String? = nil,
         ttlSeconds: Int? = nil,
-        txtKeys: [String] = []
+        txtKeys: [String] = [],
+        publishPeriodDWs: Int? = nil
     ) {
+        self.publishPeriodDWs = publishPeriodDWs
         self.name = name
         self.instanceID = instanceID
         self.publishesUnsolicited = publishesUnsolicited

@@ -58,6 +58,10 @@ public final class PhonePairing: PairingDelegate {
     /// change) still holds its pairings.
     public func carryOver(from other: PhonePairing) { manager.carryOver(from: other.manager) }
 
+    /// Forgets everything about `accessory`, its keys and its NIK, as a phone whose app was
+    /// reinstalled or whose pairing was removed in Settings; the phone's own NIK stays.
+    public func forget(_ accessory: MACAddress) { manager.forgetPairing(with: accessory) }
+
     /// Forgets the NM-TK for `accessory` (the link dropped; hostap `nan_pairing_unpair_peer`):
     /// what a phone does when the accessory went away, before it reconnects.
     public func dropLink(with accessory: MACAddress) { manager.dropLink(with: accessory) }

@@ -26,6 +26,64 @@ extension DiscoverySuite.Builder {
                 context.expect(!found.solicited, "the result came from an unsolicited publish")
             },
             try test(
+                "WA/DISC/PUB/BV-07",
+                "A power-saving publisher keeps to its stated publish period, and the phone's search outlasts two",
+                tags: ["publish", "phone-behaviour"],
+                requires: [.publishPeriod],
+                brokenBy: ["publish-period-slower"],
+                steps: [.passiveDiscovery]
+            ) { context, suite in
+                let service = try suite.service(context) { $0.publishesUnsolicited && $0.publishPeriodDWs != nil }
+                let windows = try context.require(service.publishPeriodDWs, "the profile states the publish period")
+                // Windows come 512 TU apart (nan-wire-reference.md 1.4).
+                let period = DiscoveryWindowTiming.period.nanoseconds * Int64(windows)
+                let scenario = try suite.open(context)
+                defer { scenario.finish() }
+                scenario.withPhone { $0.subscribe(SubscribeConfiguration(serviceName: service.name, mode: .passive)) }
+                scenario.pass(Interval(nanoseconds: period * 4 + DiscoveryWindowTiming.period.nanoseconds))
+                let serviceID = ServiceID(serviceName: service.name)
+                let times = scenario.publishes(from: scenario.accessoryAddress)
+                    .filter { $0.frame.header.address1.isGroup && $0.sda.serviceID == serviceID }
+                    .map { Int64($0.time) }
+                // One announcement may go out on each band's window of a 512 TU interval: those
+                // count as one.
+                var announcements: [Int64] = []
+                for time in times.sorted() where announcements.last.map({ time - $0 > period / 2 }) ?? true {
+                    announcements.append(time)
+                }
+                let gaps = zip(announcements.dropFirst(), announcements).map { $0 - $1 }
+                let longest = gaps.max() ?? 0
+                context.log(
+                    "publish_period",
+                    [
+                        "statedDWs": .integer(Int64(windows)), "announcements": .integer(Int64(announcements.count)),
+                        "longestGapSeconds": .double(Double(longest) / 1e9),
+                    ]
+                )
+                context.expect(
+                    announcements.count >= 3,
+                    "unsolicited publishes in 4 stated periods of \(windows) windows: expected at least 3, got "
+                        + "\(announcements.count)"
+                )
+                // A window's frames go out anywhere in its 16 TU, so a gap may exceed the period by that.
+                let allowed = period + DiscoveryWindowTiming.length.nanoseconds
+                context.expect(
+                    longest <= allowed,
+                    "the longest gap between unsolicited publishes is \(format(Double(longest) / 1e9)) s; the profile "
+                        + "states every \(windows) windows (\(format(Double(period) / 1e9)) s)"
+                )
+                let window = context.phone.discoveryWindow
+                context.expect(
+                    2 * period <= window.nanoseconds,
+                    "the \(context.phone.name.rawValue) phone searches for \(Int(window.seconds)) s, less than two "
+                        + "stated periods (\(format(Double(2 * period) / 1e9)) s): a passive phone can miss the accessory"
+                )
+                context.expect(
+                    !scenario.read { $0.matchedResults(serviceName: service.name) }.isEmpty,
+                    "the passive phone discovered \(service.name)"
+                )
+            },
+            try test(
                 "WA/DISC/PUB/BV-02",
                 "An active subscriber gets a solicited reply",
                 tags: ["publish"],

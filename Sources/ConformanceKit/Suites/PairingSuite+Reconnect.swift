@@ -48,6 +48,47 @@ extension PairingSuite.Builder {
                 suite.expectReconnected(context, scenario, outcome, pinsShown: 1)
             },
             try test(
+                "WA/RECON/BV-11",
+                "A phone that forgot the accessory pairs again with a PIN over the stale pairing, then reconnects",
+                tags: ["reconnect", "phone-behaviour"],
+                needsProtectedFrames: true,
+                brokenBy: ["stale-pairing-kept"],
+                steps: [.niraReconnect]
+            ) { context, suite in
+                let (scenario, result) = try suite.openPaired(context)
+                defer { scenario.finish() }
+                // The app was reinstalled or the pairing removed in Settings (apple-peer-model.md
+                // 2.3): the phone keeps its NIK but no longer the accessory's keys, while the
+                // accessory still holds the pairing. A new PIN pairing must replace that record
+                // (it is the same NIK, nan-wire-reference.md 3.6), or the phone's new keys never
+                // work and the old record takes a place in the store for good.
+                let before = suite.events(scenario, named: "nik_exchanged").last?["pairedDevices"]?.integerValue
+                // A phone that forgot comes back on a fresh attach, under a new NMI (Android draws
+                // one at every attach, docs/phones.md): under the old one the accessory still holds
+                // the link's NM-TK and rightly drops the phone's unprotected bootstrapping (3.8).
+                scenario.withPhone { $0.pairing.forget(result.publisherAddress) }
+                guard try scenario.changePhoneAddress() else {
+                    try context.skip(
+                        "the phone's NMI is its radio's on this target: a phone that forgot the accessory comes back "
+                            + "under a new one, which needs another radio"
+                    )
+                }
+                let found = try suite.discover(context, scenario)
+                let again = try suite.pair(context, scenario, found)
+                context.expectEqual(
+                    again.result,
+                    .paired,
+                    "the second PIN pairing (\(again.reason ?? "-"): \(again.detail))"
+                )
+                context.expect(again.keysCached, "the NIKs were exchanged again (\(again.detail))")
+                if let before, suite.hasEvents(scenario) {
+                    let after = suite.events(scenario, named: "nik_exchanged").last?["pairedDevices"]?.integerValue
+                    context.expectEqual(after, before, "pairings the accessory stores after the phone paired again")
+                }
+                let outcome = try suite.reconnect(context, scenario, found)
+                suite.expectReconnected(context, scenario, outcome, pinsShown: 2)
+            },
+            try test(
                 "WA/RECON/BV-09",
                 "The NIK's lifetime on the air is the profile's (no expiry as the largest lifetime, never 12 hours)",
                 tags: ["reconnect", "nik"],
