@@ -78,6 +78,7 @@ import Testing
                 "WA/NDP/BV-03": variant,
                 "WA/PERF/BV-02": variant,
                 "WA/NDP/BV-11": "needs to reconfigure the accessory: \(Self.outside)",
+                "WA/PERF/BI-03": "needs to reconfigure the accessory: \(Self.outside)",
                 "WA/PERF/BV-05": "the profile has no file service",
                 "WA/PERF/BV-06": "the profile has no file service",
                 "WA/NDP/BI-03": Self.eightAtOnce,
@@ -88,7 +89,8 @@ import Testing
         for id in ["WA/PERF/BV-01", "WA/PERF/BI-01", "WA/PERF/BI-02", "WA/NDP/BV-05", "WA/NDP/BV-13"] {
             #expect(all[id] == .applicable, "\(id)")
         }
-        #expect(all.count == 16 + 1 + 8)
+        // 16 + 1 + 8, then the mode switch (WA/PERF/BV-07) and its refusal (BI-03).
+        #expect(all.count == 16 + 1 + 8 + 2)
     }
 
     @Test func aBulkDefaultOnAForeignTargetSkipsTheRealtimePremisesInstead() throws {
@@ -131,7 +133,7 @@ import Testing
             failures("perf-realtime-as-bulk", Self.speaker) == [
                 "WA/NDP/BV-01", "WA/NDP/BV-02", "WA/NDP/BV-04", "WA/NDP/BV-05", "WA/NDP/BV-06", "WA/NDP/BV-07",
                 "WA/NDP/BV-08", "WA/NDP/BV-10", "WA/NDP/BV-12", "WA/NDP/BV-13", "WA/NDP/BV-14", "WA/PERF/BV-01",
-                "WA/PERF/BV-03", "WA/PERF/BV-04", "WA/PERF/BI-01",
+                "WA/PERF/BV-03", "WA/PERF/BV-04", "WA/PERF/BI-01", "WA/PERF/BV-07", "WA/PERF/BI-03",
             ]
         )
         #expect(failures("perf-realtime-as-bulk", Self.drone) == ["WA/PERF/BV-01", "WA/PERF/BI-01"])

@@ -82,10 +82,11 @@ import Testing
         }
         // The phone-behaviour tests (docs/phones.md) pair too: WA/PAIR/BV-19 to BV-26 and
         // WA/RECON/BV-10 and BV-11; all but BV-25 and BV-26 talk to the accessory after pairing.
-        // WA/DISC/PUB/BV-07 (a stated publish period) finds the accessory without pairing.
-        #expect(Self.failures("wrong-service-id", Self.everything).count == 76 + 10 + 1)
-        #expect(Self.failures("sae-wrong-pin", Self.everything).count == 21 + 24 + 10)
-        #expect(Self.failures("no-frame-protection", Self.everything).count == 14 + 24 + 8)
+        // WA/DISC/PUB/BV-07 (a stated publish period) finds the accessory without pairing; the
+        // mode switch (WA/PERF/BV-07, BI-03) pairs and opens a data path.
+        #expect(Self.failures("wrong-service-id", Self.everything).count == 76 + 10 + 1 + 2)
+        #expect(Self.failures("sae-wrong-pin", Self.everything).count == 21 + 24 + 10 + 2)
+        #expect(Self.failures("no-frame-protection", Self.everything).count == 14 + 24 + 8 + 2)
     }
 
     @Test func aServiceFoundOnlyThroughRepliesAddsTheReplyFaultsToTheSeveralServicesTest() {
@@ -105,7 +106,8 @@ import Testing
 
     @Test func dataPathTestsFailOnlyWhereTheProfileLetsThemRun() {
         let dataPathIDs = { (ids: Set<String>) in ids.filter { $0.hasPrefix("WA/NDP/") || $0.hasPrefix("WA/PERF/") } }
-        #expect(dataPathIDs(Self.failures("wrong-service-id", Self.everything)).count == 25)
+        // 25, then the mode switch (WA/PERF/BV-07) and its refusal (BI-03).
+        #expect(dataPathIDs(Self.failures("wrong-service-id", Self.everything)).count == 25 + 2)
         #expect(dataPathIDs(Self.failures("wrong-service-id", nil)).isEmpty)
         var noDataPath = Self.everything
         noDataPath.dataPath = nil

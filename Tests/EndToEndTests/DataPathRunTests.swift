@@ -49,16 +49,16 @@ import Testing
         ])
         #expect(run.status == 0, "\(run.output.suffix(2000))")
         let verdicts = PairingRunTests.verdicts(run.tests)
-        #expect(verdicts.count == 25)
+        #expect(verdicts.count == 27)
         #expect(!verdicts.values.contains("fail"), "\(verdicts.filter { $0.value == "fail" })")
-        // The drone offers realtime but no file service; the camera the other way round; the
-        // speaker (realtime by default) no file service either. The drone and the speaker serve
-        // eight phones at once, too many for the one-too-many test; the camera serves one, too few
-        // for two phones at once.
+        // The drone offers realtime but no file service; the camera the other way round (so no
+        // mode to switch to, WA/PERF/BV-07); the speaker (realtime by default) no file service
+        // either. The drone and the speaker serve eight phones at once, too many for the
+        // one-too-many test; the camera serves one, too few for two phones at once.
         let skipped = verdicts.filter { $0.value == "skip" }.keys.sorted()
         let expected =
             profile == "camera"
-            ? ["WA/PERF/BI-01", "WA/PERF/BV-01", "WA/NDP/BV-05"]
+            ? ["WA/PERF/BI-01", "WA/PERF/BV-01", "WA/NDP/BV-05", "WA/PERF/BV-07"]
             : ["WA/PERF/BV-05", "WA/PERF/BV-06", "WA/NDP/BI-03"]
         #expect(skipped == expected.sorted())
     }
@@ -87,12 +87,13 @@ import Testing
         ])
         #expect(run.status == 0, "\(run.output.suffix(2000))")
         let verdicts = PairingRunTests.verdicts(run.tests)
-        #expect(verdicts.count == 25)
+        #expect(verdicts.count == 27)
         #expect(!verdicts.values.contains("fail"), "\(verdicts.filter { $0.value == "fail" })")
         let skipped = Set(verdicts.filter { $0.value == "skip" }.keys)
         let premises: Set<String> =
             profile == "camera"
-            ? ["WA/PERF/BI-01", "WA/PERF/BV-01", "WA/NDP/BV-05"] : ["WA/PERF/BV-05", "WA/PERF/BV-06", "WA/NDP/BI-03"]
+            ? ["WA/PERF/BI-01", "WA/PERF/BV-01", "WA/NDP/BV-05", "WA/PERF/BV-07"]
+            : ["WA/PERF/BV-05", "WA/PERF/BV-06", "WA/NDP/BI-03"]
         // Only the drone's profile describes traffic of its own (telemetry on its data service).
         var needsProtocol: Set<String> = ["WA/PERF/BV-03"]
         if profile == "camera" { needsProtocol.formUnion(["WA/PERF/BV-05", "WA/PERF/BV-06"]) }

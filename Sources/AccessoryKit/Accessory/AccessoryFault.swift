@@ -42,6 +42,8 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
     case verifyByNMI = "verify-by-nmi"
     case stalePairingKept = "stale-pairing-kept"
     case slowerPublishPeriod = "publish-period-slower"
+    case refuseModeSwitch = "mode-switch-refused"
+    case acceptAnyModeSwitch = "mode-switch-any"
     case noVerification = "no-verification"
     case forgetKeysOnRestart = "forget-keys-on-restart"
     case keysSurviveReset = "keys-survive-reset"
@@ -137,6 +139,9 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
             "keep the old pairing when a phone it knows pairs again, answering as if it stored the new one"
         case .slowerPublishPeriod:
             "send unsolicited publishes four times as seldom as the profile's publishPeriodDWs says"
+        case .refuseModeSwitch:
+            "refuse a phone's schedule update into the other performance mode, even one the profile offers"
+        case .acceptAnyModeSwitch: "accept a schedule update into a performance mode the profile does not offer"
         case .noVerification: "refuse pairing verification: always ask for a PIN again"
         case .forgetKeysOnRestart: "keep pairing keys only in memory: a restart forgets every phone"
         case .keysSurviveReset: "mirror pairings into a file the factory reset misses, and restore them"

@@ -63,6 +63,14 @@ final class AccessoryDataService {
         manager.eventHandler = { [unowned self] event in self.handle(event) }
         // A Schedule Request is judged against what the accessory offers in its mode now.
         manager.scheduleAvailability = { [unowned self] _ in self.availability(for: self.mode) }
+        // A phone may switch an NDL between the modes the profile offers (apple-peer-model.md 1.7);
+        // any other is refused with reason 9, as a Data Path Request in it is.
+        manager.scheduleModes = { [unowned self] _ in
+            var modes = profile.performance.supportedModes
+            if faults.contains(.refuseModeSwitch) { modes = [self.mode] }
+            if faults.contains(.acceptAnyModeSwitch) { modes = PerformanceMode.allCases }
+            return Dictionary(uniqueKeysWithValues: modes.map { ($0, self.availability(for: $0)) })
+        }
         manager.answersScheduleRequests = !faults.contains(.ignoreScheduleRequest)
         manager.scheduleEventHandler = { [unowned self] event in self.handle(event) }
         transport.receiveHandler = { [unowned self] datagram in self.sessions[datagram.link]?.received(datagram) }

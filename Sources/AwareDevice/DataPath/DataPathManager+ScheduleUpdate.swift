@@ -126,7 +126,7 @@ extension DataPathManager {
         )
         var style = NDPAvailabilityStyle()
         style.sequenceID = device.nextAvailabilitySequenceID()
-        return NDLScheduleConfiguration(
+        var configuration = NDLScheduleConfiguration(
             localNMI: device.configuration.address,
             peerNMI: peer,
             clusterID: context.clusterID,
@@ -137,6 +137,8 @@ extension DataPathManager {
             leadingAttributes: context.leadingAttributes,
             availabilityStyle: style
         )
+        configuration.modeAvailability = scheduleModes?(peer) ?? [:]
+        return configuration
     }
 
     /// A driver for a schedule exchange with `peer`; `requestedByPeer` says which side we are.

@@ -40,6 +40,9 @@ public final class DataPathManager {
     /// Schedule Request is accepted inside it and a counter-proposal taken only inside it. nil
     /// (or a nil answer) takes every slot of the NDL's channel.
     public var scheduleAvailability: ((_ peer: MACAddress) -> NDPSchedule?)?
+    /// Our availability in each performance mode a peer may switch the NDL to with a Schedule
+    /// Request (``NDLScheduleConfiguration/modeAvailability``); nil judges no mode.
+    public var scheduleModes: ((_ peer: MACAddress) -> [PerformanceMode: NDPSchedule])?
     /// Answer Schedule Requests (NAF subtype 10); off (a fault switch) ignores them.
     public var answersScheduleRequests = true
     /// Reports renegotiated, refused and announced NDL schedules.

@@ -35,6 +35,12 @@ public struct NDLScheduleConfiguration: Hashable, Sendable {
     public var leadingAttributes: [NANAttribute]
     public var availabilityStyle: NDPAvailabilityStyle
     public var retransmission: NDPRetransmission
+    /// A responder's availability in each performance mode it offers (apple-peer-model.md 1.7):
+    /// a request whose NDL QoS asks for a mode (``PerformanceMode/init(ndlQoS:)``) is judged
+    /// against that mode's availability, and a mode not in here is refused with reason 9
+    /// (QoS unacceptable), as a Data Path Request in it is. Empty: the request's QoS names no
+    /// mode to the responder, and ``availability`` answers.
+    public var modeAvailability: [PerformanceMode: NDPSchedule] = [:]
 
     public init(
         localNMI: MACAddress,

@@ -44,7 +44,13 @@ public struct NDLScheduleResponder: Sendable {
     public var isFinished: Bool { if case .finished = state { true } else { false } }
 
     private mutating func respond(to message: NDLScheduleMessage, now: Instant) -> [NDLScheduleAction] {
-        let own = configuration.availability
+        var own = configuration.availability
+        // A mode switch in the middle of a session: the requester's QoS asks for the other mode.
+        if !configuration.modeAvailability.isEmpty, let qos = message.qos {
+            let requested = PerformanceMode(ndlQoS: qos)
+            guard let schedule = configuration.modeAvailability[requested] else { return reject(.qosUnacceptable) }
+            own = schedule
+        }
         guard let schedules = NDPSchedule.schedules(in: message.availabilities, kinds: [.committed, .conditional]),
             !schedules.isEmpty
         else { return reject(.invalidAvailability) }

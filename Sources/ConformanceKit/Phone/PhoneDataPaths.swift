@@ -95,9 +95,15 @@ public final class PhoneDataPaths {
     /// Asks `accessory` to move the NDL (every data path with it) to `proposal` with a Schedule
     /// Request (NAF subtype 10); ``scheduleEvents`` says what became of it. false without a data
     /// path with the accessory, or while an exchange with it runs.
+    /// With `qos`, the request asks for that performance mode's NDL QoS (a mode switch in the
+    /// middle of a session, ``PerformanceMode/ndlQoS``).
     @discardableResult
-    public func renegotiateSchedule(with accessory: MACAddress, proposal: NDPSchedule) -> Bool {
-        manager.renegotiateSchedule(with: accessory, proposal: proposal)
+    public func renegotiateSchedule(
+        with accessory: MACAddress,
+        proposal: NDPSchedule,
+        qos: NDLQoSAttribute? = nil
+    ) -> Bool {
+        manager.renegotiateSchedule(with: accessory, proposal: proposal, qos: qos)
     }
 
     /// Tells `accessory` the phone commits to `committed` on the NDL from now on (Schedule Update

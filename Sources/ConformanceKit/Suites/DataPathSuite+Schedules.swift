@@ -184,7 +184,94 @@ extension DataPathSuite.Builder {
                     ["slots": .array(announced.slots.map { .unsigned(UInt64($0)) })]
                 )
                 try suite.expectTraffic(context, scenario, link, "after the Update Notification of \(announced.slots)")
-            }
+            },
+            try test(
+                "WA/PERF/BV-07",
+                "A data path switches to the other performance mode and back with schedule updates, where the profile "
+                    + "offers both",
+                tags: ["mode-switch", "phone-behaviour"],
+                requires: [.performanceMode("bulk"), .performanceMode("realtime")],
+                budget: .seconds(180),
+                brokenBy: ["mode-switch-refused"],
+                steps: [.echoTraffic]
+            ) { context, suite in
+                // An app may switch a connection's mode while it runs (apple-peer-model.md 1.7): the
+                // phone asks with a Schedule Request carrying the new mode's NDL QoS and schedule.
+                let start = try suite.defaultMode(context)
+                let (scenario, result) = try suite.openPaired(context)
+                defer { scenario.finish() }
+                let link = try suite.requireLink(context, scenario, result)
+                try suite.reach(context, scenario, link)
+                for mode in [start == .bulk ? PerformanceMode.realtime : .bulk, start] {
+                    let proposal = NDPSchedule(mode: mode, channel: link.schedule.channel)
+                    let answer = try suite.scheduleExchange(
+                        context,
+                        scenario,
+                        link,
+                        proposal: proposal,
+                        qos: mode.ndlQoS
+                    )
+                    context.expect(
+                        answer.ndl.status != .rejected,
+                        "the switch to \(mode.rawValue) is accepted (the profile offers it); got \(answer.ndl.status), "
+                            + "reason \(answer.ndl.reasonCode.rawValue)"
+                    )
+                    let agreed = try context.require(
+                        answer.agreed,
+                        "the data path moved to a \(mode.rawValue) schedule"
+                    )
+                    context.expect(
+                        agreed.slots.count >= min(proposal.slots.count, NDPSchedule(mode: mode).slots.count),
+                        "the \(mode.rawValue) schedule keeps the mode's slots: \(agreed.slots.count) of "
+                            + "\(proposal.slots.count) proposed"
+                    )
+                    try suite.expectTraffic(context, scenario, link, "after the switch to \(mode.rawValue)")
+                }
+            },
+            try test(
+                "WA/PERF/BI-03",
+                "A schedule update into a performance mode the profile does not offer is refused with reason 9, and "
+                    + "the data path keeps its schedule",
+                tags: ["mode-switch", "phone-behaviour"],
+                needsReconfigure: true,
+                budget: .seconds(180),
+                brokenBy: ["mode-switch-any"],
+                steps: [.echoTraffic]
+            ) { context, suite in
+                // The accessory offers only its default mode here (a variant leaves the other out).
+                let facts = try suite.facts(context)
+                let mode = try suite.defaultMode(context)
+                let serviceClass = try context.require(facts.serviceClasses[mode.rawValue], "the default mode's class")
+                let variant = ProfileVariant([
+                    .setField(
+                        path: ["performance"],
+                        json: "{\"default\": \"\(mode.rawValue)\", \"\(mode.rawValue)\": {\"serviceClass\": "
+                            + "\"\(serviceClass)\"}}"
+                    )
+                ])
+                let (scenario, result) = try suite.openPaired(context, variant: variant)
+                defer { scenario.finish() }
+                let link = try suite.requireLink(context, scenario, result)
+                try suite.reach(context, scenario, link)
+                let before = link.schedule
+                let other: PerformanceMode = mode == .bulk ? .realtime : .bulk
+                let answer = try suite.scheduleExchange(
+                    context,
+                    scenario,
+                    link,
+                    proposal: NDPSchedule(mode: other, channel: link.schedule.channel),
+                    qos: other.ndlQoS
+                )
+                context.expectEqual(answer.ndl.status, .rejected, "the Schedule Response's NDL status")
+                context.expectEqual(
+                    answer.ndl.reasonCode,
+                    .qosUnacceptable,
+                    "the reason: QoS unacceptable (9), as for a data path request in that mode"
+                )
+                let now = scenario.read { $0.dataPaths.schedule(with: link.peerNMI) }
+                context.expectEqual(now?.slots, before.slots, "the data path's slots after the refused switch")
+                try suite.expectTraffic(context, scenario, link, "after the refused switch")
+            },
         ]
     }
 
@@ -195,17 +282,54 @@ extension DataPathSuite.Builder {
         _ link: NDPLink,
         to proposal: NDPSchedule
     ) throws {
+        let answer = try scheduleExchange(context, scenario, link, proposal: proposal)
+        context.expect(
+            answer.ndl.status == .accepted,
+            "NDL Accepted: the proposal \(proposal.slots) lies inside the slots the accessory committed to the "
+                + "data path; got \(answer.ndl.status)"
+        )
+        if answer.ndl.status == .accepted {
+            let inside = answer.committed.map { proposal.contains($0) && !$0.slots.isEmpty } ?? false
+            context.expect(
+                inside,
+                "the committed availability of the Accepted response lies inside the proposal \(proposal.slots): "
+                    + "\((answer.committed?.slots).map { "\($0)" } ?? "none on channel \(proposal.channel.number)")"
+            )
+        }
+        context.expect(answer.agreed != nil, "the phone's data path moved to the agreed schedule")
+    }
+
+    /// What became of one Schedule Request: the accessory's Schedule Response (its NDL attribute
+    /// and committed availability on the proposal's channel), and the schedule the phone's data
+    /// path moved to, if any.
+    struct ScheduleAnswer {
+        var ndl: NDLAttribute
+        var committed: NDPSchedule?
+        var agreed: NDPSchedule?
+    }
+
+    /// Sends a Schedule Request for `proposal` (with `qos`, a performance mode's NDL QoS) and
+    /// waits for the accessory's answer.
+    func scheduleExchange(
+        _ context: TestContext,
+        _ scenario: Scenario,
+        _ link: NDPLink,
+        proposal: NDPSchedule,
+        qos: NDLQoSAttribute? = nil
+    ) throws -> ScheduleAnswer {
         let accessory = link.peerNMI
         var started = false
         var before = 0
+        var eventsBefore = 0
         scenario.session.perform {
             before = scenario.phone.dataPaths.receivedScheduleFrames[accessory]?.count ?? 0
-            started = scenario.phone.dataPaths.renegotiateSchedule(with: accessory, proposal: proposal)
+            eventsBefore = scenario.phone.dataPaths.scheduleEvents.count
+            started = scenario.phone.dataPaths.renegotiateSchedule(with: accessory, proposal: proposal, qos: qos)
         }
         try context.require(started, "the phone sent a Schedule Request for \(proposal.slots)")
         let token = scenario.read { $0.dataPaths.scheduleDialogToken(with: accessory) }
         // Three requests a second apart, then the phone gives up.
-        _ = scenario.wait(.seconds(4)) { !$0.dataPaths.scheduleEvents.isEmpty }
+        _ = scenario.wait(.seconds(4)) { $0.dataPaths.scheduleEvents.count > eventsBefore }
         let response = try context.require(
             scenario.read { phone in
                 (phone.dataPaths.receivedScheduleFrames[accessory] ?? []).dropFirst(before).lazy.compactMap {
@@ -227,27 +351,15 @@ extension DataPathSuite.Builder {
             "schedule_answered",
             [
                 "ndlStatus": .string("\(ndl.status)"), "dialogToken": .unsigned(UInt64(ndl.dialogToken)),
+                "reason": .unsigned(UInt64(ndl.reasonCode.rawValue)),
                 "committed": .array((committed?.slots ?? []).map { .unsigned(UInt64($0)) }),
             ]
         )
-        context.expect(
-            ndl.status == .accepted,
-            "NDL Accepted: the proposal \(proposal.slots) lies inside the slots the accessory committed to the "
-                + "data path; got \(ndl.status)"
-        )
-        if ndl.status == .accepted {
-            let inside = committed.map { proposal.contains($0) && !$0.slots.isEmpty } ?? false
-            context.expect(
-                inside,
-                "the committed availability of the Accepted response lies inside the proposal \(proposal.slots): "
-                    + "\((committed?.slots).map { "\($0)" } ?? "none on channel \(proposal.channel.number)")"
-            )
-        }
-        let events = scenario.read { $0.dataPaths.scheduleEvents }
+        let events = scenario.read { Array($0.dataPaths.scheduleEvents.dropFirst(eventsBefore)) }
         let agreed = events.lazy.compactMap { event -> NDPSchedule? in
             if case .updated(accessory, let schedule, false) = event { schedule } else { nil }
         }.first
-        context.expect(agreed != nil, "the phone's data path moved to the agreed schedule: \(events)")
+        return ScheduleAnswer(ndl: ndl, committed: committed, agreed: agreed)
     }
 
     /// Echo both ways, while the phone listens and sends only in the NDL's slots now.
