@@ -52,4 +52,18 @@ import Testing
             #expect((10...60).contains(seconds), "\(line)")
         }
     }
+
+    /// The faults of this tests that the drone cannot show, through the selftest on the
+    /// speaker: it states a publish period (publishPeriodDWs 4) and offers both modes.
+    @Test func theSpeakerShowsThePublishPeriodAndModeSwitchFaults() async throws {
+        let faults = ["publish-period-slower", "mode-switch-refused", "mode-switch-any"]
+        let outcome = try await CommandRunner.run(
+            "aware-conform",
+            ["selftest", "--profile", "Profiles/speaker.json", "--jobs", "2"] + faults.flatMap { ["--only-fault", $0] }
+        )
+        #expect(outcome.status == 0, "\(outcome.standardOutput)")
+        let lines = outcome.standardOutput.split(separator: "\n").filter { $0.contains("--fault") }
+        #expect(lines.count == faults.count, "\(lines)")
+        #expect(lines.allSatisfy { $0.hasPrefix("ok") }, "\(lines)")
+    }
 }

@@ -191,6 +191,13 @@ public final class Accessory {
         }
     }
 
+    /// Unsolicited publishes in every Nth discovery window (`publishPeriodDWs`, 1 when not
+    /// stated); the `publish-period-slower` fault announces half as often as the profile says.
+    private func announcementPeriod(of service: ServiceProfile) -> Int {
+        guard let period = service.publishPeriodDWs else { return 1 }
+        return options.faults.contains(.slowerPublishPeriod) ? 2 * period : period
+    }
+
     private func publishConfiguration(for service: ServiceProfile) -> PublishConfiguration {
         var configuration = PublishConfiguration(
             serviceName: service.name,
@@ -203,11 +210,7 @@ public final class Accessory {
             timeToLive: options.faults.contains(.ignoreTTL) ? nil : service.ttlSeconds.map { .seconds(Int64($0)) },
             discoveryRangeLimited: service.rangeLimited && !options.faults.contains(.ignoreRangeLimit),
             instanceID: UInt8(exactly: service.instanceId),
-            // The fault announces four times as seldom as the profile says.
-            announcementPeriod: service.publishPeriodDWs.map {
-                $0 * (options.faults.contains(.slowerPublishPeriod) ? 4 : 1)
-            }
-                ?? 1
+            announcementPeriod: announcementPeriod(of: service)
         )
         if let pairing = profile.pairing, !options.faults.contains(.noPairingAdvertisement) {
             configuration.pairing = PairingAdvertisement(

@@ -138,7 +138,7 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
         case .stalePairingKept:
             "keep the old pairing when a phone it knows pairs again, answering as if it stored the new one"
         case .slowerPublishPeriod:
-            "send unsolicited publishes four times as seldom as the profile's publishPeriodDWs says"
+            "send unsolicited publishes half as often as the profile's publishPeriodDWs says"
         case .refuseModeSwitch:
             "refuse a phone's schedule update into the other performance mode, even one the profile offers"
         case .acceptAnyModeSwitch: "accept a schedule update into a performance mode the profile does not offer"

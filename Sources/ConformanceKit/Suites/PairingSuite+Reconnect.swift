@@ -27,7 +27,7 @@ extension PairingSuite.Builder {
                 "A phone that comes back under a new NMI reconnects without a PIN: the accessory knows it by its NIK",
                 tags: ["reconnect", "phone-nmi-change"],
                 needsProtectedFrames: true,
-                brokenBy: ["verify-by-nmi"],
+                brokenBy: ["verify-by-nmi", "no-verification"],
                 steps: [.niraReconnect]
             ) { context, suite in
                 let (scenario, _) = try suite.openPaired(context)
@@ -52,7 +52,7 @@ extension PairingSuite.Builder {
                 "A phone that forgot the accessory pairs again with a PIN over the stale pairing, then reconnects",
                 tags: ["reconnect", "phone-behaviour"],
                 needsProtectedFrames: true,
-                brokenBy: ["stale-pairing-kept"],
+                brokenBy: ["stale-pairing-kept", "no-verification"],
                 steps: [.niraReconnect]
             ) { context, suite in
                 let (scenario, result) = try suite.openPaired(context)
