@@ -83,10 +83,11 @@ import Testing
         // The phone-behaviour tests (docs/phones.md) pair too: WA/PAIR/BV-19 to BV-26 and
         // WA/RECON/BV-10 and BV-11; all but BV-25 and BV-26 talk to the accessory after pairing.
         // WA/DISC/PUB/BV-07 (a stated publish period) finds the accessory without pairing; the
-        // mode switch (WA/PERF/BV-07, BI-03) pairs and opens a data path.
-        #expect(Self.failures("wrong-service-id", Self.everything).count == 76 + 10 + 1 + 2)
-        #expect(Self.failures("sae-wrong-pin", Self.everything).count == 21 + 24 + 10 + 2)
-        #expect(Self.failures("no-frame-protection", Self.everything).count == 14 + 24 + 8 + 2)
+        // mode switch (WA/PERF/BV-07, BI-03) and two connections on one path (WA/PERF/BV-08)
+        // pair and open a data path.
+        #expect(Self.failures("wrong-service-id", Self.everything).count == 76 + 10 + 1 + 3)
+        #expect(Self.failures("sae-wrong-pin", Self.everything).count == 21 + 24 + 10 + 3)
+        #expect(Self.failures("no-frame-protection", Self.everything).count == 14 + 24 + 8 + 3)
     }
 
     @Test func aServiceFoundOnlyThroughRepliesAddsTheReplyFaultsToTheSeveralServicesTest() {
@@ -106,8 +107,8 @@ import Testing
 
     @Test func dataPathTestsFailOnlyWhereTheProfileLetsThemRun() {
         let dataPathIDs = { (ids: Set<String>) in ids.filter { $0.hasPrefix("WA/NDP/") || $0.hasPrefix("WA/PERF/") } }
-        // 25, then the mode switch (WA/PERF/BV-07) and its refusal (BI-03).
-        #expect(dataPathIDs(Self.failures("wrong-service-id", Self.everything)).count == 25 + 2)
+        // 25, then the mode switch (WA/PERF/BV-07), its refusal (BI-03) and two connections (BV-08).
+        #expect(dataPathIDs(Self.failures("wrong-service-id", Self.everything)).count == 25 + 3)
         #expect(dataPathIDs(Self.failures("wrong-service-id", nil)).isEmpty)
         var noDataPath = Self.everything
         noDataPath.dataPath = nil
@@ -152,7 +153,7 @@ import Testing
         #expect(
             matrix.differences(from: changed) == [
                 "log-pin: no longer WA/PAIR/BV-01",
-                "perf-wrong-tid: now also WA/PERF/BV-04",
+                "perf-wrong-tid: now also WA/PERF/BV-04, WA/PERF/BV-08",
                 "retired-fault: recorded, but no test declares it any more",
                 "reuse-pin: declared, but not recorded",
             ]

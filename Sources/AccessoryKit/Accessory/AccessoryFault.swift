@@ -44,6 +44,7 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
     case slowerPublishPeriod = "publish-period-slower"
     case refuseModeSwitch = "mode-switch-refused"
     case acceptAnyModeSwitch = "mode-switch-any"
+    case singleCategoryPerPath = "single-category-per-path"
     case noVerification = "no-verification"
     case forgetKeysOnRestart = "forget-keys-on-restart"
     case keysSurviveReset = "keys-survive-reset"
@@ -142,6 +143,8 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
         case .refuseModeSwitch:
             "refuse a phone's schedule update into the other performance mode, even one the profile offers"
         case .acceptAnyModeSwitch: "accept a schedule update into a performance mode the profile does not offer"
+        case .singleCategoryPerPath:
+            "send every stream on a data path in the access category of the first one running, whatever was asked"
         case .noVerification: "refuse pairing verification: always ask for a PIN again"
         case .forgetKeysOnRestart: "keep pairing keys only in memory: a restart forgets every phone"
         case .keysSurviveReset: "mirror pairings into a file the factory reset misses, and restore them"

@@ -14,9 +14,14 @@ final class AccessoryAppSession {
     let establishedAt: Instant
     private var telemetry: DatagramFlow?
     private var telemetryTimer: ScheduledWork?
-    /// The stream the phone asked for: its frames are made by the data path as they go
-    /// (``NANDevice/offerDataStream``); the timer sends Stream Stopped after its last one.
-    private var stream: (id: DataStreamID, count: Int, timer: ScheduledWork)?
+    /// The streams the phone asked for, by flow ID: each one a connection of the phone's app,
+    /// in the access category it asked for (several may share the data path, apple-peer-model.md
+    /// 1.7). Their frames are made by the data path as they go (``NANDevice/offerDataStream``);
+    /// each timer sends Stream Stopped after its stream's last one.
+    private var streams: [UInt16: (id: DataStreamID, count: Int, category: AccessCategory, timer: ScheduledWork)] =
+        [:]
+    /// At most this many streams at once; the oldest gives way to a new one beyond it.
+    static let concurrentStreams = 4
     private var nextStreamFlow: UInt16 = 2
     private var controls: [UInt16: ReliableChannel] = [:]
     /// The file service, on a camera: its connections' timers run on the shared clock, like the
@@ -138,14 +143,15 @@ final class AccessoryAppSession {
 
     func close() {
         closed = true
-        for work in [telemetryTimer, stream?.timer].compactMap({ $0 }) {
-            transport.scheduler.cancel(work)
-        }
+        if let telemetryTimer { transport.scheduler.cancel(telemetryTimer) }
         fileServer?.stop()
-        if let id = stream?.id { service.device.cancelDataStream(id) }
+        for stream in streams.values {
+            transport.scheduler.cancel(stream.timer)
+            service.device.cancelDataStream(stream.id)
+        }
         for channel in controls.values { channel.close() }
         controls.removeAll()
-        stream = nil
+        streams.removeAll()
     }
 
     // MARK: - Receiving
@@ -217,10 +223,11 @@ final class AccessoryAppSession {
             channel.send(.control(ControlMessage.refused("only datagram streams at a positive rate").wireBytes))
             return
         }
-        if let current = stream {
-            transport.scheduler.cancel(current.timer)
-            service.device.cancelDataStream(current.id)
-            stream = nil
+        if streams.count >= Self.concurrentStreams, let oldest = streams.keys.min() {
+            if let stream = streams.removeValue(forKey: oldest) {
+                transport.scheduler.cancel(stream.timer)
+                service.device.cancelDataStream(stream.id)
+            }
         }
         let flowID = nextStreamFlow
         nextStreamFlow &+= 1
@@ -229,7 +236,11 @@ final class AccessoryAppSession {
         let period = Interval.seconds(1 / rate)
         let duration = Interval.milliseconds(Int64(request.durationMilliseconds))
         channel.send(.control(ControlMessage.streamStarted(flowID: flowID).wireBytes))
-        let category = request.tid.map { AccessCategory(userPriority: $0) } ?? self.category
+        var category = request.tid.map { AccessCategory(userPriority: $0) } ?? self.category
+        // The fault: every stream in the category of one already running.
+        if service.faults.contains(.singleCategoryPerPath), let first = streams.min(by: { $0.key < $1.key }) {
+            category = first.value.category
+        }
         let payload = [UInt8](repeating: 0x42, count: Int(request.payloadOctets))
         // Datagram k (k = 1, 2, ...) is offered k periods after the request, while before the
         // stream's end; each is made, stamped with the time it was offered, only when the data
@@ -264,21 +275,21 @@ final class AccessoryAppSession {
         guard let made else { return }
         // Stream Stopped goes when the next datagram would have been due.
         let timer = transport.scheduler.schedule(at: start + period * Int64(count + 1)) { [weak self] in
-            guard let self, !self.closed, self.stream?.id == made else { return }
-            self.stream = nil
+            guard let self, !self.closed, self.streams[flowID]?.id == made else { return }
+            self.streams[flowID] = nil
             channel.send(.control(ControlMessage.streamStopped(datagramsSent: UInt32(clamping: count)).wireBytes))
         }
-        stream = (made, count, timer)
+        streams[flowID] = (made, count, category, timer)
     }
 
+    /// Stops every running stream; Stream Stopped counts what they sent together.
     private func stopStream(answering channel: ReliableChannel) {
-        guard let current = stream else {
-            channel.send(.control(ControlMessage.streamStopped(datagramsSent: 0).wireBytes))
-            return
+        var sent = 0
+        for stream in streams.values {
+            transport.scheduler.cancel(stream.timer)
+            sent += service.device.cancelDataStream(stream.id) ?? stream.count
         }
-        transport.scheduler.cancel(current.timer)
-        let sent = service.device.cancelDataStream(current.id) ?? current.count
-        stream = nil
+        streams.removeAll()
         channel.send(.control(ControlMessage.streamStopped(datagramsSent: UInt32(clamping: sent)).wireBytes))
     }
 

@@ -273,6 +273,71 @@ extension DataPathSuite.Builder {
                 }
             },
             test(
+                "WA/PERF/BV-08",
+                "Two connections in different access categories share one data path, each in its own",
+                tags: ["phone-behaviour"],
+                requires: [.benchProtocol],
+                // perf-wrong-tid sends everything as background; a throttled bulk stream is a tenth;
+                // a realtime accessory that holds its frames for the discovery windows lets most of a
+                // stream's datagrams expire.
+                brokenBy: ["single-category-per-path", "perf-wrong-tid"],
+                steps: [.echoTraffic],
+                conditional: [
+                    ConditionalFaults(["perf-throttle"], when: .defaultMode(is: .bulk)),
+                    ConditionalFaults(["perf-dw-bursts"], when: .defaultMode(is: .realtime)),
+                ],
+                onlyIf: [.benchProtocol]
+            ) { context, suite in
+                // An app binds each connection to one access category (apple-peer-model.md 1.7), and
+                // one data path carries them all: a video stream beside best-effort control, say.
+                let (scenario, result) = try suite.openPaired(context)
+                defer { scenario.finish() }
+                let link = try suite.requireLink(context, scenario, result)
+                try suite.reach(context, scenario, link)
+                let categories: [AccessCategory] = [.video, .bestEffort]
+                let session = try context.require(
+                    scenario.read { $0.dataPaths.sessions[link.id] },
+                    "the phone has an app session on the data path"
+                )
+                let stoppedBefore = scenario.read { _ in session.controlMessages.count(where: Self.isStreamStopped) }
+                var flows: [(flow: UInt16, category: AccessCategory)] = []
+                for category in categories {
+                    let request = ControlMessage.StreamRequest(
+                        rateMillihertz: 20_000,
+                        payloadOctets: 200,
+                        durationMilliseconds: 2_000,
+                        tid: category.tid
+                    )
+                    let started = try suite.control(context, scenario, link, .startStream(request)) {
+                        if case .streamStarted = $0 { true } else if case .refused = $0 { true } else { false }
+                    }
+                    guard case .streamStarted(let flow) = started else {
+                        context.fail("the accessory refused the \(category.rawValue) stream: \(started)")
+                        throw TestInterruption.requirementFailed
+                    }
+                    flows.append((flow, category))
+                }
+                _ = scenario.wait(.seconds(12)) { _ in
+                    session.controlMessages.count(where: Self.isStreamStopped) >= stoppedBefore + flows.count
+                }
+                scenario.pass(.milliseconds(400))
+                for (flow, category) in flows {
+                    let (tids, delivered) = scenario.read { _ in
+                        (session.flowTIDs[flow] ?? [:], session.arrivals[flow]?.count ?? 0)
+                    }
+                    let wrong = tids.keys.filter { !category.userPriorities.contains($0) }.sorted()
+                    context.expect(
+                        delivered >= 30,
+                        "the \(category.rawValue) stream (flow \(flow)) delivered \(delivered) of about 39 datagrams"
+                    )
+                    context.expect(
+                        wrong.isEmpty,
+                        "the \(category.rawValue) stream (flow \(flow)) carries TIDs \(category.userPriorities); "
+                            + "it came with \(tids.keys.sorted())"
+                    )
+                }
+            },
+            test(
                 "WA/PERF/BV-05",
                 "A file fetched over the data path arrives whole: its SHA-256 matches the server's",
                 requires: [.fileService, .benchProtocol],
@@ -417,6 +482,13 @@ extension ProfileCondition {
     ) { profile in
         guard let facts = profile?.dataPath else { return false }
         return facts.benchProtocol || facts.telemetry?.service == facts.service
+    }
+}
+
+extension DataPathSuite.Builder {
+    /// The accessory's Stream Stopped (one for each stream that ended).
+    fileprivate static func isStreamStopped(_ message: ControlMessage) -> Bool {
+        if case .streamStopped = message { true } else { false }
     }
 }
 
