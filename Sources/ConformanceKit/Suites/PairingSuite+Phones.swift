@@ -174,8 +174,7 @@ extension PairingSuite.Builder {
     ) throws -> PairingOutcome {
         let phone = scenario.phone
         if startAwaitingPIN(scenario, phone, result) {
-            context.log("pin_entry_time", ["seconds": .integer(seconds)])
-            context.waitingForPerson(.seconds(seconds)) { scenario.pass(.seconds(seconds)) }
+            scenario.personTakes(seconds: seconds)
             try scenario.enterPIN(phone: phone, result: result, transform: { $0 }, atOnce: true)
         }
         return try settle(context, scenario, phone: phone, what: "pairing", timeout: PairingSuite.pairingTimeout)

@@ -133,9 +133,8 @@ final class Scenario {
         closeDataPaths(of: [old])
         let turn = UInt64(phoneAddresses.count)
         let seed = phoneSeed ^ (0x4E4D_4931 &* turn)
-        var address =
-            identities == nil ? Phone.drawnAddress(seed: seed) : identities?.address(seed: context.seed &+ turn)
-        if address.map({ phoneAddresses.contains($0) }) ?? false { address = Phone.drawnAddress(seed: seed &+ 1) }
+        var address = identities?.address(seed: context.seed &+ turn) ?? Phone.drawnAddress(seed: seed)
+        if phoneAddresses.contains(address) { address = Phone.drawnAddress(seed: seed &+ 1) }
         var failure: AirError?
         session.perform {
             old.stop()
