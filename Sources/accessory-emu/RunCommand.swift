@@ -104,9 +104,8 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Listen for control commands (JSON lines: status, paired-devices, reboot, factory-reset, set-faults, "
-                + "clear-faults, set-position, set-tx-power, update-service, renegotiate-schedule, shutdown) on this "
-                + "Unix socket (docs/reference/control.md). On the socket air and nl80211.",
+            "Listen for control commands (JSON lines: status, reboot, factory-reset, set-faults, enter-pin, "
+                + "shutdown, ...; docs/reference/control.md) on this Unix socket. On the socket air and nl80211.",
             valueName: "path"
         )
     )

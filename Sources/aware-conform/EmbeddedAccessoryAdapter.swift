@@ -56,6 +56,7 @@ final class EmbeddedAccessoryAdapter: EmbeddedAccessory {
     func stop() { firmware.stop() }
     func restart(newAddress: MACAddress?) throws { try firmware.reboot(newAddress: newAddress) }
     func factoryReset() throws { _ = try firmware.factoryReset() }
+    func enterPIN(_ pin: String) -> Bool { firmware.accessory.enterPIN(pin) }
 
     func updateServiceInfo(service: String, txt: [String: String]) throws {
         firmware.accessory.updateServiceInfo(service: service, txt: txt)
@@ -126,7 +127,8 @@ extension ProfileFacts {
                     }
                 return PairedDeviceLimit(count: pairing.maxPairedDevices, whenFull: whenFull)
             },
-            maxDataPathPeers: profile.radio.maxDataPathPeers
+            maxDataPathPeers: profile.radio.maxDataPathPeers,
+            subscriptions: profile.subscribedServices.map { SubscriptionFacts(name: $0.name, dataPath: $0.datapath) }
         )
     }
 }

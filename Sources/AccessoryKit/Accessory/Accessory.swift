@@ -26,6 +26,7 @@ public final class Accessory {
     private var lastSubscriber: MACAddress?
     private var pairing: AccessoryPairing?
     private var dataService: AccessoryDataService?
+    private var subscriber: AccessorySubscriber?
 
     /// `pairingStore` keeps paired phones across restarts (`--state-dir`); without one they are
     /// kept in memory for this run only.
@@ -89,7 +90,32 @@ public final class Accessory {
             service.emit = { [weak self] name, fields, text in self?.emit(name, fields, text: text) }
             dataService = service
         }
+        if let pairing, !profile.subscribedServices.isEmpty {
+            let subscriber = AccessorySubscriber(
+                subscriptions: profile.subscribedServices,
+                faults: options.faults,
+                device: device,
+                pairing: pairing,
+                dataService: dataService,
+                emit: { _, _, _ in }
+            )
+            subscriber.emit = { [weak self] name, fields, text in self?.emit(name, fields, text: text) }
+            pairing.attemptEnded = { [weak subscriber] result in subscriber?.attemptEnded(result) }
+            self.subscriber = subscriber
+        }
     }
+
+    /// The reverse role: enters the PIN the publishing phone shows, for the pairing that waits
+    /// for one (event `pin_requested`). Returns false when none waits.
+    @discardableResult
+    public func enterPIN(_ pin: String) -> Bool {
+        guard let manager = pairing?.manager, manager.awaitingPIN else { return false }
+        manager.enterPIN(pin)
+        return true
+    }
+
+    /// Whether a pairing the accessory initiated waits for its PIN.
+    public var awaitsPIN: Bool { pairing?.manager.awaitingPIN ?? false }
 
     /// The performance mode the accessory's listener runs in (apple-peer-model.md 1.7): the
     /// profile's default until changed. A phone that asks for another is refused.
@@ -157,6 +183,7 @@ public final class Accessory {
         )
         pairing?.start()
         for configuration in publishConfigurations { device.perform(.publish(configuration)) }
+        subscriber?.start()
     }
 
     /// Changes a service's info and announces the change with a new service update
@@ -172,6 +199,7 @@ public final class Accessory {
 
     /// Stops publishing and leaves the air.
     public func stop() {
+        subscriber?.stop()
         dataService?.stop()
         pairing?.stop()
         device.stop()
@@ -367,7 +395,11 @@ public final class Accessory {
             )
         case .commandRejected(let error):
             emit("error", [("message", .string("\(error)"))], text: "error: \(error)")
-        case .subscribeStarted, .discoveryResult, .followUpTransmitted, .listen:
+        case .subscribeStarted(let instance, let name):
+            subscriber?.subscribeStarted(instanceID: instance, serviceName: name)
+        case .discoveryResult(let result):
+            subscriber?.discovered(result)
+        case .followUpTransmitted, .listen:
             break
         }
     }

@@ -45,6 +45,10 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
     case refuseModeSwitch = "mode-switch-refused"
     case acceptAnyModeSwitch = "mode-switch-any"
     case singleCategoryPerPath = "single-category-per-path"
+    case reverseRequestsDisplay = "reverse-requests-display"
+    case reverseNDPOwnInstance = "reverse-ndp-own-instance"
+    case reverseDataPathUnpaired = "reverse-datapath-unpaired"
+    case reverseNoNIK = "reverse-no-nik"
     case noVerification = "no-verification"
     case forgetKeysOnRestart = "forget-keys-on-restart"
     case keysSurviveReset = "keys-survive-reset"
@@ -145,6 +149,14 @@ public enum AccessoryFault: String, CaseIterable, Hashable, Sendable, Codable {
         case .acceptAnyModeSwitch: "accept a schedule update into a performance mode the profile does not offer"
         case .singleCategoryPerPath:
             "send every stream on a data path in the access category of the first one running, whatever was asked"
+        case .reverseRequestsDisplay:
+            "as a subscriber, ask the publishing phone to bootstrap with PIN display (0x0002) instead of PIN keypad"
+        case .reverseNDPOwnInstance:
+            "as a subscriber, name its own subscribe instance as the Publish ID of its Data Path Request"
+        case .reverseDataPathUnpaired:
+            "as a subscriber, open a data path to the publishing phone even after the pairing failed"
+        case .reverseNoNIK:
+            "as a subscriber, send no NIK after pairing although its DCEA says it caches keys (it waits for the phone's)"
         case .noVerification: "refuse pairing verification: always ask for a PIN again"
         case .forgetKeysOnRestart: "keep pairing keys only in memory: a restart forgets every phone"
         case .keysSurviveReset: "mirror pairings into a file the factory reset misses, and restore them"

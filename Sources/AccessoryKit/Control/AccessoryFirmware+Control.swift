@@ -64,6 +64,14 @@ extension AccessoryFirmware {
                 ("mode", .string((mode ?? accessory.performanceMode).rawValue)),
                 ("peers", .array(peers.map { .string($0.description) })),
             ])
+        case .enterPIN(let pin):
+            guard accessory.enterPIN(pin) else {
+                throw ControlFailure(
+                    code: "no-pin-wanted",
+                    message: "enter-pin: no pairing waits for a PIN now (the event pin_requested says when one does)"
+                )
+            }
+            return .object([("entered", .bool(true))])
         case .shutdown:
             requestShutdown()
             return .object([])

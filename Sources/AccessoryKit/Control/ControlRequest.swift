@@ -32,13 +32,16 @@ public enum ControlRequest: Hashable, Sendable {
     /// Asks every phone with a data path to move the NDL to the schedule of `mode` (the
     /// accessory's performance mode when nil) with a Schedule Request (NAF subtype 10).
     case renegotiateSchedule(mode: PerformanceMode?)
+    /// The reverse role: the PIN the publishing phone shows, for the pairing the accessory
+    /// started as a subscriber (event `pin_requested`). Never echoed or logged.
+    case enterPIN(String)
     /// Stops the emulator the way SIGTERM does (state written, socket removed).
     case shutdown
 
     /// The command names, as written on the wire, in the order `--help` lists them.
     public static let commandNames = [
         "status", "paired-devices", "reboot", "factory-reset", "set-faults", "clear-faults", "set-position",
-        "set-tx-power", "update-service", "renegotiate-schedule", "shutdown",
+        "set-tx-power", "update-service", "renegotiate-schedule", "enter-pin", "shutdown",
     ]
 
     /// The name this request has on the wire.
@@ -54,6 +57,7 @@ public enum ControlRequest: Hashable, Sendable {
         case .setTransmitPower: "set-tx-power"
         case .updateService: "update-service"
         case .renegotiateSchedule: "renegotiate-schedule"
+        case .enterPIN: "enter-pin"
         case .shutdown: "shutdown"
         }
     }
@@ -176,6 +180,14 @@ extension ControlRequest {
                 mode = nil
             }
             self = .renegotiateSchedule(mode: mode)
+        case "enter-pin":
+            let pin = try fields.requiredString("pin")
+            // A PIN keypad takes digits; 4 to 8 of them, the lengths a profile's PIN may have.
+            guard (4...8).contains(pin.count), pin.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                // The value is not repeated: it may be someone's PIN.
+                throw .invalidValue(command: command, field: "pin", reason: "must be 4 to 8 decimal digits")
+            }
+            self = .enterPIN(pin)
         case "shutdown": self = .shutdown
         default: throw .unknownCommand(String(command.prefix(40)))
         }

@@ -34,6 +34,10 @@ final class AccessoryDataService {
     var pairingKeys: (MACAddress) -> (ndPMK: [UInt8], suite: NANSecurityCipherSuite)?
     var publishInstances: () -> [String: UInt8]
     private let nonces: NonceSource
+    /// Data paths this accessory asked for (the reverse role), with the service each is for.
+    var initiated: [DataLinkID: String] = [:]
+    private var nextNDPID: UInt8 = 1
+    private var nextDialogToken: UInt8 = 1
 
     init(
         profile: AccessoryProfile,
@@ -243,10 +247,72 @@ final class AccessoryDataService {
         )
     }
 
+    // MARK: - Asking for one (the reverse role)
+
+    /// Asks `peer` for a data path to its publish `publishID` of `serviceName`, as the initiator:
+    /// the accessory subscribed, paired with the publishing phone, and opens the connection
+    /// (``AccessorySubscriber``). Secured with the pairing's ND-PMK (nan-wire-reference.md 4.2),
+    /// proposing the schedule of the accessory's performance mode with its QoS. Without keys for
+    /// `peer` (a fault asks anyway) the request goes with a key made up here, as an unpaired
+    /// device's would, and the phone must refuse it.
+    func openDataPath(to peer: MACAddress, publishID: UInt8, serviceName: String) {
+        let ndpID = nextNDPID
+        nextNDPID = nextNDPID == 255 ? 1 : nextNDPID + 1
+        let token = nextDialogToken
+        nextDialogToken = nextDialogToken == 255 ? 1 : nextDialogToken + 1
+        let id = DataLinkID(peerNMI: peer, ndpID: ndpID)
+        let security: NDPSecurity =
+            pairingKeys(peer).map { .pairing(ndPMK: $0.ndPMK, suite: $0.suite) }
+            ?? .pairing(ndPMK: nonces.bytes(32), suite: .ncsPKPASN128)
+        initiated[id] = serviceName
+        let proposal = availability(for: mode)
+        emit(
+            "datapath_requested",
+            [
+                ("peer", .string(peer.description)), ("ndpID", .unsigned(UInt64(ndpID))),
+                ("publishID", .unsigned(UInt64(publishID))), ("service", .string(serviceName)),
+                ("mode", .string(mode.rawValue)),
+            ],
+            "asking \(peer) for a data path to \(serviceName) (NDP \(ndpID), \(mode.rawValue))"
+        )
+        let own = device.configuration
+        let ndpe =
+            (device.deviceCapability?.ndpeAttributeSupported ?? true)
+            && (device.peerCapability(peer)?.ndpeAttributeSupported ?? true)
+        let cachesKeys = profile.pairing.map { $0.cache.npk && $0.cache.nik } ?? false
+        let elementContainer: ElementContainerAttribute? =
+            faults.contains(.noElementContainer) ? nil : .benchCapabilities
+        let mode = self.mode
+        manager.request(id) { clusterID in
+            NDPInitiatorConfiguration(
+                localNMI: own.address,
+                localNDI: own.dataInterfaceAddress,
+                peerNMI: peer,
+                clusterID: clusterID,
+                publishID: publishID,
+                serviceID: ServiceID(serviceName: serviceName),
+                security: security,
+                proposal: proposal,
+                potential: proposal,
+                qos: mode.ndlQoS,
+                interfaceIdentifier: IPv6Address.interfaceIdentifier(from: own.dataInterfaceAddress),
+                usesNDPE: ndpe,
+                dialogToken: token,
+                ndpID: ndpID,
+                leadingAttributes: [
+                    .deviceCapabilityExtension(
+                        DeviceCapabilityExtensionAttribute(pairingSetupEnabled: true, npkNIKCachingEnabled: cachesKeys)
+                    )
+                ],
+                elementContainer: elementContainer
+            )
+        }
+    }
+
     private func handle(_ event: DataPathEvent) {
         switch event {
         case .established(let link):
-            let service = dataServices[link.publishID]
+            let service = initiated[link.id] == nil ? dataServices[link.publishID] : nil
             let configuration = device.dataLinks.first { $0.id == link.id }
             if let configuration {
                 transport.attach(
@@ -272,7 +338,8 @@ final class AccessoryDataService {
                     ("periodTU", .unsigned(UInt64(link.schedule.periodTU))),
                     ("channel", .unsigned(UInt64(link.schedule.channel.number))),
                     ("bandwidthMHz", .unsigned(UInt64(link.schedule.bandwidthMHz))),
-                    ("service", service.map { .string($0.name) } ?? .null),
+                    ("service", service.map { .string($0.name) } ?? initiated[link.id].map { .string($0) } ?? .null),
+                    ("role", .string(initiated[link.id] == nil ? "responder" : "initiator")),
                 ],
                 "data path \(link.ndpID) with \(link.peerNMI) is up (\(mode.rawValue), "
                     + "\(link.schedule.slots.count) of \(link.schedule.periodSlots) slots on channel "

@@ -27,6 +27,8 @@ final class AccessoryPairing: PairingDelegate {
 
     var emit: (String, [(String, JSONValue)], String) -> Void
     var display: (PINDisplay) -> Void
+    /// Where an attempt this accessory initiated ends (the reverse role, ``AccessorySubscriber``).
+    var attemptEnded: ((PairingAttemptResult) -> Void)?
 
     init(
         settings: PairingSettings,
@@ -217,6 +219,18 @@ final class AccessoryPairing: PairingDelegate {
 
     /// The PIN for a pairing setup from `peer`, or nil after refusing it: pairing needs a
     /// bootstrapping that showed a PIN, and is refused while locked (status 1).
+    /// The reverse role: the publishing phone accepted our PIN keypad bootstrapping and shows a
+    /// PIN. The person enters it on the accessory (``PairingManager/enterPIN(_:)``, the control
+    /// socket's `enter-pin`); the event says one is wanted and never carries it.
+    func pairingManager(_ manager: PairingManager, pinToEnterFor peer: MACAddress) -> PINEntry {
+        emit(
+            "pin_requested",
+            [("peer", .string(peer.description))],
+            "\(peer) shows a PIN: enter it on the accessory (control: enter-pin)"
+        )
+        return .pending
+    }
+
     func pairingManager(_ manager: PairingManager, setupPasswordFor peer: MACAddress, bootstrapped: Bool) -> String? {
         if case .lockedOut = lockout.check(peer, at: now), !faults.contains(.noLockout) {
             emit(
@@ -351,7 +365,9 @@ final class AccessoryPairing: PairingDelegate {
                 "the pairing with \(peer) was not kept: its keys could not be stored (the error before says why); "
                     + "no NIK went back, so the phone knows the next connection needs a PIN"
             )
-        case .bootstrapComeback, .bootstrapAuthorized, .frame3Unacknowledged, .attemptEnded:
+        case .attemptEnded(let result):
+            attemptEnded?(result)
+        case .bootstrapComeback, .bootstrapAuthorized, .frame3Unacknowledged:
             break
         }
     }

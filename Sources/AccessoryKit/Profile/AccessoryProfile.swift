@@ -19,6 +19,8 @@ public struct AccessoryProfile: Codable, Hashable, Sendable {
     public var pairing: PairingSettings?
     public var performance: PerformanceSettings
     public var app: AppProfile?
+    /// Services the accessory subscribes to (the reverse role); absent = none.
+    public var subscriptions: [SubscriptionProfile]?
 
     public init(
         formatVersion: Int = AccessoryProfile.currentFormatVersion,
@@ -28,7 +30,8 @@ public struct AccessoryProfile: Codable, Hashable, Sendable {
         services: [ServiceProfile],
         pairing: PairingSettings? = nil,
         performance: PerformanceSettings = PerformanceSettings(),
-        app: AppProfile? = nil
+        app: AppProfile? = nil,
+        subscriptions: [SubscriptionProfile]? = nil
     ) {
         self.formatVersion = formatVersion
         self.description = description
@@ -38,7 +41,11 @@ public struct AccessoryProfile: Codable, Hashable, Sendable {
         self.pairing = pairing
         self.performance = performance
         self.app = app
+        self.subscriptions = subscriptions
     }
+
+    /// The services the accessory subscribes to, in the profile's order.
+    public var subscribedServices: [SubscriptionProfile] { subscriptions ?? [] }
 
     /// Whether the accessory takes part in pairing setup (PIN display, NPK/NIK exchange).
     public var offersPairing: Bool { pairing != nil }
@@ -70,6 +77,12 @@ extension AccessoryProfile {
                 parts.append("data path" + (datapath.port.map { " on port \($0)" } ?? ""))
             }
             lines.append("publishes \(service.name) (" + parts.joined(separator: ", ") + ")")
+        }
+        for subscription in subscribedServices {
+            lines.append(
+                "subscribes to \(subscription.name) (pairs as initiator with PIN keypad"
+                    + (subscription.datapath ? ", then opens the data path)" : ")")
+            )
         }
         if let pairing {
             let methods = pairing.bootstrappingMethods.map(\.rawValue).joined(separator: ", ")

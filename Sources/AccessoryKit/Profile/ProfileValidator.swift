@@ -5,7 +5,7 @@ import AwareWire
 enum ProfileValidator {
     static let rootKeys = [
         "$schema", "formatVersion", "description", "device", "radio", "services", "pairing",
-        "performance", "app",
+        "performance", "app", "subscriptions",
     ]
 
     static func validate(_ root: JSONValue) -> Result<AccessoryProfile, ProfileError> {
@@ -39,6 +39,7 @@ extension ProfileReader {
         let app = view["app"].map {
             readApp($0, at: view.path("app"), serviceNames: Self.serviceNames(view["services"]))
         }
+        let subscriptions: [SubscriptionProfile]?? = view.has("subscriptions") ? .some(readSubscriptions(view)) : .none
         guard let device, let radio, let services, let performance else { return nil }
         var profile = AccessoryProfile(device: device, radio: radio, services: services, performance: performance)
         profile.description = description
@@ -49,6 +50,10 @@ extension ProfileReader {
         if let app {
             guard let app else { return nil }
             profile.app = app
+        }
+        if let subscriptions {
+            guard let subscriptions else { return nil }
+            profile.subscriptions = subscriptions
         }
         return profile
     }

@@ -317,7 +317,9 @@ extension PairingManager {
         attempt.result = result
         self.attempt = attempt
         let options = attempt.options
-        guard (options.cachesKeys && result.peerCachesKeys) || options.deviations.contains(.sendsNIKRegardless) else {
+        let exchanges =
+            (options.cachesKeys && result.peerCachesKeys) || options.deviations.contains(.sendsNIKRegardless)
+        guard exchanges, !options.deviations.contains(.withholdsNIK) else {
             end(.paired(result, nikSent: false, nikReceived: false))
             return
         }

@@ -15,7 +15,7 @@ import AwareWire
 /// ``PASNInitiator``) stay pure; each runs in a ``MachineDriver``. The device hands the
 /// manager every PASN Authentication frame addressed to it and every Follow-up it receives.
 public final class PairingManager {
-    public let configuration: Configuration
+    public private(set) var configuration: Configuration
     public unowned let device: NANDevice
     public let store: PairingStore?
     public weak var delegate: (any PairingDelegate)?
@@ -120,6 +120,23 @@ public final class PairingManager {
             configuration.deviations.contains(.staleNIRATag) ? MACAddress(0x02, 0, 0, 0, 0, 0x5A) : address
         let tag = (try? NIRATag.compute(nik: ownNIK, nmi: nmi.octets, nonce: nonce)) ?? []
         identityResolution = IdentityResolutionAttribute(nonce: nonce, tag: tag)
+    }
+
+    /// From now on the device also answers pairing, offering `methods`: a phone that publishes
+    /// (the reverse role, apple-peer-model.md 3) is the bootstrapping and PASN responder. The
+    /// comeback interval is hostap's default (1024 TU, nan-wire-reference.md 3.2); both NCS-PK-PASN
+    /// suites are taken, the initiator's choice first.
+    public func answerPairing(
+        offering methods: BootstrappingMethods,
+        cipherSuites: [NANSecurityCipherSuite] = [.ncsPKPASN128, .ncsPKPASN256],
+        comebackAfterTU: UInt16 = 1024
+    ) {
+        configuration.responds = true
+        configuration.cipherSuites = cipherSuites
+        configuration.offeredMethods = methods
+        configuration.comebackAfterTU = comebackAfterTU
+        bootstrapResponder?.stop()
+        bootstrapResponder = nil
     }
 
     /// Stops every machine's timers (the device leaves the air).
@@ -531,4 +548,7 @@ public enum PairingDeviation: Hashable, Sendable, CaseIterable {
     case ignoresFrame2MIC
     /// Sends its NIK after a setup even when caching is off on one side.
     case sendsNIKRegardless
+    /// Says in its DCEA that it caches keys, then sends no NIK after a setup: it waits for the
+    /// responder's, which only answers the initiator's (nan-wire-reference.md 3.6).
+    case withholdsNIK
 }

@@ -206,6 +206,9 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
     /// Traffic the accessory's service sends of its own: `app.telemetry` on its data service, or
     /// a stream asked for with the bench's protocol.
     case ownTraffic
+    /// A service the accessory subscribes to (`subscriptions`), the reverse role; with
+    /// `dataPath`, one it opens a data path for.
+    case subscription(dataPath: Bool)
 
     public func isMet(by profile: ProfileFacts) -> Bool {
         switch self {
@@ -228,6 +231,7 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
         case .benchProtocol: profile.dataPath?.benchProtocol == true
         case .ownTraffic:
             profile.dataPath.map { $0.benchProtocol || $0.telemetry?.service == $0.service } ?? false
+        case .subscription(let dataPath): profile.subscriptions.contains { !dataPath || $0.dataPath }
         }
     }
 
@@ -251,6 +255,10 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
         case .dataPathPeerLimit(atMost: let count): "data paths with at most \(count) phones at once"
         case .benchProtocol: "the bench's application protocol (app.benchProtocol)"
         case .ownTraffic: "traffic the accessory's service sends of its own"
+        case .subscription(let dataPath):
+            dataPath
+                ? "a service the accessory subscribes to and opens a data path for (subscriptions)"
+                : "a service the accessory subscribes to (subscriptions)"
         }
     }
 
@@ -281,6 +289,9 @@ public enum TestRequirement: Hashable, Sendable, CustomStringConvertible {
         case .ownTraffic:
             "the profile describes no traffic the accessory sends of its own (app.telemetry on its data service) "
                 + "and no bench protocol (app.benchProtocol): echo replies are its IP stack's, not its service's"
+        case .subscription(let dataPath):
+            "the profile lists no service the accessory subscribes to (subscriptions"
+                + (dataPath ? " with datapath true" : "") + "): the accessory only publishes"
         case .publishPeriod:
             "the profile states no publish period (publishPeriodDWs) for a service published unsolicited: the "
                 + "accessory announces in every discovery window"

@@ -26,6 +26,9 @@ public struct ProfileFacts: Hashable, Sendable {
     /// How many phones may hold data paths with the accessory at once (`radio.maxDataPathPeers`):
     /// 1 for an accessory that serves one phone at a time.
     public var maxDataPathPeers: Int
+    /// The services the accessory subscribes to, pairing with their publishers as the initiator
+    /// (the reverse role, `subscriptions`), and whether it then opens a data path to each.
+    public var subscriptions: [SubscriptionFacts]
 
     public init(
         path: String,
@@ -39,8 +42,10 @@ public struct ProfileFacts: Hashable, Sendable {
         nikLifetimeSeconds: Int? = nil,
         pin: PINFacts? = nil,
         pairedDeviceLimit: PairedDeviceLimit? = nil,
-        maxDataPathPeers: Int = 8
+        maxDataPathPeers: Int = 8,
+        subscriptions: [SubscriptionFacts] = []
     ) {
+        self.subscriptions = subscriptions
         self.pin = pin
         self.pairedDeviceLimit = pairedDeviceLimit
         self.maxDataPathPeers = maxDataPathPeers
@@ -53,6 +58,18 @@ public struct ProfileFacts: Hashable, Sendable {
         self.services = services
         self.offersPairing = offersPairing
         self.bootstrappingMethods = bootstrappingMethods
+    }
+}
+
+/// A service the accessory subscribes to (`subscriptions[]`): the phone publishes it.
+public struct SubscriptionFacts: Hashable, Sendable {
+    public var name: String
+    /// The accessory opens a data path to the publisher once paired.
+    public var dataPath: Bool
+
+    public init(name: String, dataPath: Bool = true) {
+        self.name = name
+        self.dataPath = dataPath
     }
 }
 

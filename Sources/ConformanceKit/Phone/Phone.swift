@@ -1,4 +1,5 @@
 import AwareCore
+import AwareCrypto
 import AwareDevice
 import AwareProtocol
 import AwareRadio
@@ -18,6 +19,11 @@ public final class Phone: NANDeviceDelegate {
     /// Subscribe instance IDs in the order the subscribes started.
     public private(set) var startedSubscribes: [UInt8] = []
     public private(set) var rejectedCommands: [DiscoveryCommandError] = []
+    /// Every Follow-up the phone received, oldest first (the reverse role judges the accessory's
+    /// bootstrapping request by it).
+    public private(set) var followUpsReceived: [FollowUpMessage] = []
+    /// The phone's own publishes (the reverse role), by service name.
+    public private(set) var publishInstances: [String: UInt8] = [:]
     /// Receives a line for the test's event log for everything the phone sees.
     public var log: ((String, [String: JSONValue]) -> Void)? {
         didSet {
@@ -101,6 +107,41 @@ public final class Phone: NANDeviceDelegate {
         device.perform(.subscribe(configuration))
     }
 
+    /// The reverse role: the phone's app publishes `service` for pairing, as DevicePairingView
+    /// does (apple-peer-model.md 3), and the accessory subscribes. The phone answers pairing
+    /// (PIN display, ``PhonePairing/answerPairing()``), advertises its NIRA, and accepts data
+    /// paths from accessories it paired with, as their responder (``PhoneDataPaths/answerDataPaths(publishID:serviceName:)``).
+    /// The TXT record is the one an iPhone published in the one public report that shows it
+    /// (esp-idf #16743: vendor "Apple Inc.", model and pairing name "iPhone"); whatever a phone
+    /// puts there, an accessory in this role must not depend on it.
+    public func publishForPairing(service: String, instanceID: UInt8 = 1) {
+        switch profile.pairingAsPublisher {
+        case .showsPIN(let digits): pairing.answerPairing(pinDigits: digits)
+        }
+        let txt = DNSSDTXTRecord([
+            (key: "vendorName", value: "Apple Inc."), (key: "modelName", value: "iPhone"),
+            (key: "pairingName", value: "iPhone"),
+        ])
+        var configuration = PublishConfiguration(
+            serviceName: service,
+            solicitation: .both,
+            serviceInfo: ServiceSpecificInfo(bonjour: txt),
+            pairing: PairingAdvertisement(
+                pairingSetupEnabled: true,
+                npkNIKCachingEnabled: pairing.options.cachesKeys,
+                bootstrappingMethods: .pinCodeDisplay,
+                identityResolution: pairing.identityResolution
+            ),
+            offersDataPaths: true,
+            dataPathCipherSuites: [NANSecurityCipherSuite.ncsPKPASN128.csid],
+            instanceID: instanceID
+        )
+        configuration.extensionControl.insert(.dataPathRequired)
+        configuration.extensionControl.insert(.securityRequired)
+        dataPaths.answerDataPaths(publishID: instanceID, serviceName: service)
+        device.perform(.publish(configuration))
+    }
+
     /// Sends a small application message (a token exchange, say) to the accessory of `result` in a
     /// follow-up, without a data path. Payloads longer than ``AppMessage/maximumFollowUpPayload``
     /// (231 octets) do not fit one follow-up and are refused here, before anything is sent.
@@ -162,6 +203,9 @@ public final class Phone: NANDeviceDelegate {
                     "solicited": .bool(result.solicited),
                 ]
             )
+        case .publishStarted(let instance, let name):
+            publishInstances[name] = instance
+            log?("publish_started", ["service": .string(name), "instanceID": .unsigned(UInt64(instance))])
         case .subscribeStarted(let instance, let name):
             subscribeInstances[name] = instance
             startedSubscribes.append(instance)
@@ -170,6 +214,7 @@ public final class Phone: NANDeviceDelegate {
             terminations.append((instance, reason, device.now))
             log?("terminated", ["instanceID": .unsigned(UInt64(instance)), "reason": .string(reason.name)])
         case .followUpReceived(let message):
+            followUpsReceived.append(message)
             if let info = message.serviceSpecificInfo, let app = try? FollowUpAppMessage(serviceInfo: info) {
                 appMessages.append((message.peerAddress, app.message))
                 log?(

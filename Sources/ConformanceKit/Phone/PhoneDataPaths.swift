@@ -29,6 +29,8 @@ public final class PhoneDataPaths {
     /// How the phone lays out its proposals unless a request names a shape (`--proposal-shape`).
     public var proposalShape: NDPProposalShape = .basic
     private var nextNDPID: UInt8 = 1
+    /// The phone answers Data Path Requests (``answerDataPaths(publishID:serviceName:)``).
+    private var answersRequests = false
     private var nextDialogToken: UInt8 = 1
     private var generator: SeededGenerator
     var log: ((String, [String: JSONValue]) -> Void)?
@@ -44,7 +46,8 @@ public final class PhoneDataPaths {
         manager.eventHandler = { [unowned self] event in self.handle(event) }
         manager.receivedFrameObserver = { [unowned self] id, frame in
             // Bounded: a setup takes four NAFs; an accessory that floods keeps the first ones.
-            guard self.requests[id] != nil, self.receivedFrames[id, default: []].count < 64 else { return }
+            guard self.requests[id] != nil || self.answersRequests, self.receivedFrames[id, default: []].count < 64
+            else { return }
             self.receivedFrames[id, default: []].append(frame)
         }
         transport.receiveHandler = { [unowned self] datagram in self.sessions[datagram.link]?.received(datagram) }
@@ -232,6 +235,44 @@ public final class PhoneDataPaths {
             )
         }
         return id
+    }
+
+    /// The reverse role: the phone answers Data Path Requests to its publish `publishID` of
+    /// `serviceName` from accessories it paired with (their ND-PMK, nan-wire-reference.md 4.2),
+    /// in either performance mode, offering every slot on its data channel. A request from an
+    /// accessory it holds no pairing with is refused (reason 8, SECURITY_POLICY), as is one for
+    /// another publish ID.
+    public func answerDataPaths(publishID: UInt8, serviceName: String) {
+        let own = device.configuration
+        answersRequests = true
+        manager.responderConfiguration = { [unowned self] peer, clusterID in
+            var credentials: [MACAddress: NDPSecurity] = [:]
+            if let keys = pairing.dataPathKeys[peer] {
+                credentials[peer] = .pairing(ndPMK: keys.ndPMK, suite: keys.suite)
+            }
+            return NDPResponderConfiguration(
+                localNMI: own.address,
+                localNDI: own.dataInterfaceAddress,
+                clusterID: clusterID,
+                availability: NDPSchedule(mode: .realtime),
+                interfaceIdentifier: IPv6Address.interfaceIdentifier(from: own.dataInterfaceAddress),
+                policy: NDPResponderPolicy(
+                    allowedSuites: [.ncsPKPASN128, .ncsPKPASN256],
+                    toleratesModeMismatch: true
+                ),
+                credentials: credentials,
+                serviceIDs: [publishID: ServiceID(serviceName: serviceName)],
+                leadingAttributes: [
+                    .deviceCapabilityExtension(
+                        DeviceCapabilityExtensionAttribute(
+                            pairingSetupEnabled: true,
+                            npkNIKCachingEnabled: pairing.options.cachesKeys
+                        )
+                    )
+                ],
+                elementContainer: .benchCapabilities
+            )
+        }
     }
 
     /// Ends a data path with a Data Path Termination.

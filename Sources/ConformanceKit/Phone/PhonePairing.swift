@@ -25,6 +25,16 @@ public final class PhonePairing: PairingDelegate {
     private var cancelled = false
     /// The accessory of the current attempt.
     private var accessory: MACAddress?
+    /// The reverse role (``answerPairing()``): the PINs this phone showed as a publisher, oldest
+    /// first, each for the accessory that asked.
+    public private(set) var shownPINs: [DisplayedPIN] = []
+    /// What accessories asked of the publishing phone and what became of it, in order.
+    public private(set) var answers: [PairingAnswer] = []
+    /// The PIN shown for each accessory's current bootstrapping.
+    private var pinsShown: [MACAddress: String] = [:]
+    private var pinDraws: SeededGenerator
+    /// How many digits the PIN a publishing phone shows has (``PhoneProfile/PublisherPairing``).
+    private var pinDigits = 6
 
     /// `nik`, when given, is the phone's NIK (one of the runner's identities); otherwise the
     /// store's, or one drawn from `seed`.
@@ -36,8 +46,22 @@ public final class PhonePairing: PairingDelegate {
             random: DeviceRandom(seed: seed ^ 0x5048_4F4E_4550_4149),
             nik: given
         )
+        pinDraws = SeededGenerator(seed: seed ^ 0x5049_4E53_484F_5753)
         manager.delegate = self
     }
+
+    /// The phone answers pairing from now on, as a publisher does: it offers PIN display, shows a
+    /// PIN of `pinDigits` digits to each accessory that asks with PIN keypad, and runs PASN as the responder
+    /// (apple-peer-model.md 3: "the incoming request and a PIN code is displayed on the publisher
+    /// side and entered on the subscriber side"). Our NIRA goes in the publish (``identityResolution``).
+    public func answerPairing(pinDigits: Int = 6) {
+        self.pinDigits = pinDigits
+        manager.answerPairing(offering: .pinCodeDisplay)
+        manager.advertiseIdentity()
+    }
+
+    /// The NIRA a publishing phone advertises, once it answers pairing.
+    public var identityResolution: IdentityResolutionAttribute? { manager.identityResolution }
 
     /// The accessories this phone is paired with.
     public var records: [PairingRecord] { manager.records }
@@ -158,6 +182,28 @@ public final class PhonePairing: PairingDelegate {
 
     // MARK: - PairingDelegate
 
+    /// The publishing phone shows a fresh PIN for each bootstrapping (the machine has checked
+    /// that the accessory asked for the complement of what we offer).
+    public func pairingManager(
+        _ manager: PairingManager,
+        authorize peer: MACAddress,
+        method: BootstrappingMethods
+    ) -> BootstrapDecision {
+        let pin = String((0..<pinDigits).map { _ in Character(String(Int.random(in: 0...9, using: &pinDraws))) })
+        pinsShown[peer] = pin
+        shownPINs.append(DisplayedPIN(pin: pin, peer: peer))
+        log?("phone_pin_shown", ["accessory": .string(peer.description), "digits": .unsigned(UInt64(pinDigits))])
+        return .authorize
+    }
+
+    public func pairingManager(
+        _ manager: PairingManager,
+        setupPasswordFor peer: MACAddress,
+        bootstrapped: Bool
+    ) -> String? {
+        bootstrapped ? pinsShown[peer] : nil
+    }
+
     public func pairingManager(_ manager: PairingManager, pinToEnterFor peer: MACAddress) -> PINEntry {
         switch pinSupply {
         case .now(let read): read().map(PINEntry.entered) ?? .none
@@ -179,8 +225,31 @@ public final class PhonePairing: PairingDelegate {
         case .attemptEnded(let result):
             finish(outcome(of: result))
         default:
-            break
+            answered(event)
         }
+    }
+
+    /// The publishing phone's side of an accessory's pairing: what it asked, how it ended.
+    private func answered(_ event: PairingEvent) {
+        let answer: PairingAnswer
+        switch event {
+        case .bootstrapRequested(let peer, let method):
+            // The manager reports our side's method; the request named its complement (3.2).
+            answer = .bootstrapRequested(peer: peer, method: method.complement)
+        case .bootstrapMethodNotOffered(let peer, let method): answer = .methodRefused(peer: peer, method: method)
+        case .bootstrapAccepted(let peer): answer = .bootstrapAccepted(peer: peer)
+        case .paired(let peer, let suite, _): answer = .paired(peer: peer, suite: suite)
+        case .nikExchanged(let peer, _): answer = .nikExchanged(peer: peer)
+        case .reconnected(let peer): answer = .reconnected(peer: peer)
+        case .pairingFailed(let peer, let failure, _):
+            pinsShown[peer] = nil
+            answer = .failed(peer: peer, reason: failure.reason)
+        case .verificationFailed(let peer, let failure): answer = .failed(peer: peer, reason: failure.reason)
+        case .verificationRefused(let peer): answer = .failed(peer: peer, reason: "no-cached-keys")
+        default: return
+        }
+        answers.append(answer)
+        log?("phone_answered", answer.logFields)
     }
 
     private func outcome(of result: PairingAttemptResult) -> PairingOutcome {
@@ -358,5 +427,58 @@ public struct PairingOutcome: Hashable, Sendable {
         case .invalidMethod: "invalid-method"
         case .aborted: "aborted"
         }
+    }
+}
+
+/// What the publishing phone saw of an accessory's pairing (the reverse role).
+public enum PairingAnswer: Hashable, Sendable {
+    /// The accessory asked to bootstrap with `method`: its own, in the request (3.2).
+    case bootstrapRequested(peer: MACAddress, method: BootstrappingMethods)
+    /// The phone answered the accessory's comeback with Accepted: the accessory may take the PIN.
+    case bootstrapAccepted(peer: MACAddress)
+    /// The complement of `method` is not offered: refused (status 1, reason 13).
+    case methodRefused(peer: MACAddress, method: BootstrappingMethods)
+    /// PASN pairing setup completed with the accessory as the initiator.
+    case paired(peer: MACAddress, suite: NANSecurityCipherSuite)
+    /// The accessory's NIK came and ours went back: both keep the pairing.
+    case nikExchanged(peer: MACAddress)
+    /// A verification with cached keys completed.
+    case reconnected(peer: MACAddress)
+    case failed(peer: MACAddress, reason: String)
+
+    /// PASN pairing setup completed.
+    public var isPaired: Bool {
+        if case .paired = self { true } else { false }
+    }
+
+    public var peer: MACAddress {
+        switch self {
+        case .bootstrapRequested(let peer, _), .methodRefused(let peer, _), .bootstrapAccepted(let peer),
+            .paired(let peer, _),
+            .nikExchanged(let peer), .reconnected(let peer), .failed(let peer, _):
+            peer
+        }
+    }
+
+    var logFields: [String: JSONValue] {
+        var fields: [String: JSONValue] = ["accessory": .string(peer.description)]
+        switch self {
+        case .bootstrapRequested(_, let method):
+            fields["what"] = .string("bootstrap-requested")
+            fields["method"] = .unsigned(UInt64(method.rawValue))
+        case .methodRefused(_, let method):
+            fields["what"] = .string("method-refused")
+            fields["method"] = .unsigned(UInt64(method.rawValue))
+        case .paired(_, let suite):
+            fields["what"] = .string("paired")
+            fields["csid"] = .unsigned(UInt64(suite.csid))
+        case .bootstrapAccepted: fields["what"] = .string("bootstrap-accepted")
+        case .nikExchanged: fields["what"] = .string("nik-exchanged")
+        case .reconnected: fields["what"] = .string("reconnected")
+        case .failed(_, let reason):
+            fields["what"] = .string("failed")
+            fields["reason"] = .string(reason)
+        }
+        return fields
     }
 }

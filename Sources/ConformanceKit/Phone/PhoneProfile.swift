@@ -29,6 +29,7 @@ public struct PhoneProfile: Hashable, Sendable, CustomStringConvertible {
         case pinEntry
         case discoveryWindow
         case longTXTValues
+        case pairingAsPublisher
     }
 
     /// Where the phone's NMI stands between one connection and the next.
@@ -116,6 +117,23 @@ public struct PhoneProfile: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What the phone does when its app publishes and the accessory subscribes (the reverse role,
+    /// apple-peer-model.md 3), as the bootstrapping, PASN, NIK and data-path responder.
+    public enum PublisherPairing: Hashable, Sendable, CustomStringConvertible {
+        /// Advertises PIN display (0x0002) and shows a PIN of `digits` digits to a subscriber that
+        /// asks with PIN keypad (0x0020), its complement (nan-wire-reference.md 3.2); any other
+        /// request is refused (status 1, reason 13).
+        case showsPIN(digits: Int)
+
+        public var description: String {
+            switch self {
+            case .showsPIN(let digits):
+                "advertises PIN display; shows a \(digits)-digit PIN to a subscriber asking for PIN keypad, "
+                    + "refuses other methods; PASN, NIK and data-path responder"
+            }
+        }
+    }
+
     /// Why a behaviour has its value.
     public struct Evidence: Hashable, Sendable {
         public enum Kind: String, Hashable, Sendable {
@@ -144,6 +162,7 @@ public struct PhoneProfile: Hashable, Sendable, CustomStringConvertible {
     /// How long the phone looks for the accessory before it gives up.
     public var discoveryWindow: Interval
     public var longTXTValues: LongTXTValues
+    public var pairingAsPublisher: PublisherPairing
     public var evidence: [Behaviour: Evidence]
 
     public var description: String { name.rawValue }
@@ -163,8 +182,10 @@ public struct PhoneProfile: Hashable, Sendable, CustomStringConvertible {
         pinEntry: PINEntry,
         discoveryWindow: Interval,
         longTXTValues: LongTXTValues,
+        pairingAsPublisher: PublisherPairing = .showsPIN(digits: 6),
         evidence: [Behaviour: Evidence]
     ) {
+        self.pairingAsPublisher = pairingAsPublisher
         self.name = name
         self.addressBetweenConnections = addressBetweenConnections
         self.nikFollowUp = nikFollowUp
@@ -215,6 +236,16 @@ public struct PhoneProfile: Hashable, Sendable, CustomStringConvertible {
                     + "pairingName as a UTF-8 string of at most 63 bytes \"and may truncate it if it's longer\" "
                     + "(apple-peer-model.md 1.6)"
             ),
+            .pairingAsPublisher: Evidence(
+                .assumed,
+                "Apple documents the roles: with DevicePairingView the app publishes, and \"the incoming request and a "
+                    + "PIN code is displayed on the publisher side and entered on the subscriber side\" (WWDC25 session "
+                    + "228; apple-peer-model.md 3). Which method the iPhone reads in the subscriber's request is not "
+                    + "settled: one report (esp-idf #16743, iOS 26.6) saw PIN display advertised, a PIN keypad "
+                    + "request refused with status 1, and a PIN display request neither refused nor answered with a "
+                    + "PIN. The profile keeps the documented roles under the spec's complement rule (hostap, ESP-IDF; "
+                    + "nan-wire-reference.md 3.2); six digits as the Espressif blog reports"
+            ),
         ]
     )
 
@@ -254,6 +285,13 @@ public struct PhoneProfile: Hashable, Sendable, CustomStringConvertible {
                     + "(DiscoverySessionCallback.onServiceDiscovered); the system reads no TXT record, so nothing "
                     + "is cut"
             ),
+            .pairingAsPublisher: Evidence(
+                .documented,
+                "AwarePairingConfig (API 34) sets the bootstrapping methods on a PublishConfig as on a "
+                    + "SubscribeConfig, with PIN display and PIN keypad as defined in Wi-Fi Aware 4.0 9.5.21.7: a "
+                    + "publishing app may be the responder that shows the PIN. The PIN's length is the app's; the "
+                    + "profile uses six digits"
+            ),
         ]
     )
 
@@ -287,6 +325,12 @@ public struct PhoneProfile: Hashable, Sendable, CustomStringConvertible {
                 .documented,
                 "Apple's documented reading (apple-peer-model.md 1.6), the one an accessory must fit"
             ),
+            .pairingAsPublisher: Evidence(
+                .reported,
+                "hostap's publisher in its hwsim tests (test_nan_bootstrap_password): it advertises the display "
+                    + "method, the subscriber requests the keypad complement, and the publisher answers as PASN "
+                    + "responder (nan-wire-reference.md 3.1, 3.2)"
+            ),
         ]
     )
 
@@ -306,6 +350,7 @@ public struct PhoneProfile: Hashable, Sendable, CustomStringConvertible {
             }
         case .discoveryWindow: "\(Int(discoveryWindow.seconds)) s"
         case .longTXTValues: longTXTValues.description
+        case .pairingAsPublisher: pairingAsPublisher.description
         }
     }
 

@@ -38,7 +38,7 @@ public enum DataPathSuite {
     public static func tests(target: any AccessoryTarget, faults: [String] = []) throws -> [ConformanceTest] {
         let suite = Builder(target: target, faults: faults)
         return try suite.setup() + suite.frames() + suite.transport() + suite.schedules() + suite.scheduleUpdates()
-            + suite.performance()
+            + suite.performance() + PairingSuite.Builder(target: target, faults: faults).reverseDataPath()
     }
 }
 

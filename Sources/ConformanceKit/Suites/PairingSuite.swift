@@ -27,6 +27,7 @@ public enum PairingSuite {
         let suite = Builder(target: target, faults: faults)
         let groups: [() throws -> [ConformanceTest]] = [
             suite.setup, suite.refusals, suite.protection, suite.identityKeys, suite.reconnect, suite.phones,
+            suite.reverseRole,
         ]
         var tests: [ConformanceTest] = []
         for group in groups { tests += try group() }

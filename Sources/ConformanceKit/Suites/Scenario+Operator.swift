@@ -146,6 +146,45 @@ extension Scenario {
     /// The PINs shown to the scenario's phone under every NMI it used.
     var pinsShownToPhone: [String] { phoneAddresses.flatMap { pinsShown(for: $0) } }
 
+    // MARK: - The phone's PIN, on the accessory (the reverse role)
+
+    /// Whether the PIN a publishing phone shows can be entered on the accessory: by the runner
+    /// where it drives the accessory, or by a person at the terminal.
+    var canEnterPINOnAccessory: Bool { session.entersPINOnAccessory || operatorAccess.prompts }
+
+    /// Enters `pin` (the publishing phone shows it) on the accessory, as the person would after
+    /// reading it: the runner takes the phone profile's human time and types it through the
+    /// target (the accessory takes it once the phone's Accepted has reached it, a moment after
+    /// the phone sent it), or a person at the terminal is asked to. Returns whether the
+    /// accessory took it.
+    @discardableResult
+    func enterPINOnAccessory(_ pin: String) throws -> Bool {
+        guard session.entersPINOnAccessory else {
+            let question =
+                "the phone shows PIN \(pin): type it on the accessory (it asked to pair with the phone), "
+                + "then press Enter:"
+            context.log("operator_prompt", ["question": .string("type the phone's PIN on the accessory")])
+            try context.waitingForOperator {
+                guard OperatorPrompt.ask("\(context.id): \(question)") != nil else {
+                    throw EnvironmentFailure("standard input ended at the operator's prompt")
+                }
+            }
+            return true
+        }
+        if case .human(let range) = context.phone.pinEntry {
+            personTakes(seconds: Int64(Int.random(in: range, using: &person)))
+        }
+        for _ in 0..<20 {
+            if (try? session.enterPINOnAccessory(pin)) != nil {
+                context.log("accessory_pin_entered", [:])
+                return true
+            }
+            pass(.milliseconds(250))
+        }
+        context.log("accessory_pin_not_taken", [:])
+        return false
+    }
+
     // MARK: - Power and reset
 
     /// A power cycle: through the target where it drives the accessory (accessory-emu, a control

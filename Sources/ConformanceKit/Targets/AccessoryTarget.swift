@@ -105,6 +105,12 @@ public protocol TargetSession: AnyObject {
     func restartAccessory(newAddress: MACAddress?) throws
     /// The factory reset (`accessory-emu reset`), then a start: every pairing is gone.
     func factoryResetAccessory() throws
+    /// The reverse role: types `pin` (the one the publishing phone shows) into the accessory,
+    /// for the pairing it started as a subscriber (event `pin_requested`). Where the runner
+    /// drives the accessory: in process, or through its control socket (`enter-pin`).
+    func enterPINOnAccessory(_ pin: String) throws
+    /// Whether ``enterPINOnAccessory(_:)`` can work on this target.
+    var entersPINOnAccessory: Bool { get }
     /// Ends the session: the accessory stops (when owned) and the air is left.
     func close()
     /// The NMI the phone must use, where the air decides it: a real radio acknowledges and passes
@@ -136,6 +142,12 @@ extension TargetSession {
     public func factoryResetAccessory() throws {
         throw TargetError("this target cannot reset the accessory")
     }
+
+    public func enterPINOnAccessory(_ pin: String) throws {
+        throw TargetError("this target cannot type a PIN into the accessory")
+    }
+
+    public var entersPINOnAccessory: Bool { false }
 }
 
 /// A PIN the accessory's display showed, and the phone it was shown for.

@@ -18,6 +18,8 @@ public protocol EmbeddedAccessory: AnyObject {
     func restart(newAddress: MACAddress?) throws
     /// Clears every pairing and the identity, then starts again.
     func factoryReset() throws
+    /// Enters the PIN a pairing the accessory started waits for; false when none waits.
+    func enterPIN(_ pin: String) -> Bool
 }
 
 /// Builds an accessory from a profile document and a session request, on `air`.
@@ -80,6 +82,12 @@ final class SimulatedSession: TargetSession {
 
     func restartAccessory(newAddress: MACAddress?) throws { try accessory.restart(newAddress: newAddress) }
     func factoryResetAccessory() throws { try accessory.factoryReset() }
+
+    func enterPINOnAccessory(_ pin: String) throws {
+        guard accessory.enterPIN(pin) else { throw TargetError("the accessory waits for no PIN") }
+    }
+
+    var entersPINOnAccessory: Bool { true }
 
     var air: any Air { simulatedAir }
     var accessoryAddress: MACAddress? { accessory.address }

@@ -106,6 +106,12 @@ final class ControlledSocketSession: WallClockSession {
         try control.updateService(service, txt: txt)
     }
 
+    override func enterPINOnAccessory(_ pin: String) throws {
+        _ = try control.request("enter-pin", [("pin", .string(pin))])
+    }
+
+    override var entersPINOnAccessory: Bool { true }
+
     override func close() {
         super.close()
         if restoreFaults { _ = try? control.request("clear-faults") }

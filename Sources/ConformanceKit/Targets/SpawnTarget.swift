@@ -149,6 +149,12 @@ final class SpawnedSession: WallClockSession {
         try control.updateService(service, txt: txt)
     }
 
+    override func enterPINOnAccessory(_ pin: String) throws {
+        _ = try control.request("enter-pin", [("pin", .string(pin))])
+    }
+
+    override var entersPINOnAccessory: Bool { true }
+
     /// `shutdown` on the control socket, the way a harness stops its device; SIGTERM if the
     /// child does not go.
     override func close() {

@@ -104,6 +104,12 @@ class WallClockSession: TargetSession {
         throw TargetError("the accessory on this air was started outside the runner: it cannot be reset")
     }
 
+    func enterPINOnAccessory(_ pin: String) throws {
+        throw TargetError("the accessory on this air was started outside the runner: the runner cannot type into it")
+    }
+
+    var entersPINOnAccessory: Bool { false }
+
     func close() {
         scheduler.stop()
         socketAir.close()

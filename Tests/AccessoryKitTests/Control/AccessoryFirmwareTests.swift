@@ -260,4 +260,16 @@ import Testing
         #expect(unknown["id"] as? Int == 3)
         #expect(try bench.state.readIdentity()?.boots == 1)
     }
+
+    /// `enter-pin` with no pairing waiting for a PIN is refused with its own code, and neither the
+    /// reply nor the accessory's events repeat the digits (they may be someone's PIN).
+    @Test func aPINNobodyAskedForIsRefusedAndNotRepeated() throws {
+        let bench = try Bench()
+        let line = #"{"id":"e","command":"enter-pin","pin":"482915"}"#
+        let reply = try bench.reply(line)
+        #expect(reply["ok"] as? Bool == false)
+        #expect((reply["error"] as? [String: Any])?["code"] as? String == "no-pin-wanted")
+        #expect(!bench.firmware.perform(line: Array(line.utf8)).line.contains("482915"))
+        #expect(!bench.events.contains { $0.json.serialized.contains("482915") })
+    }
 }

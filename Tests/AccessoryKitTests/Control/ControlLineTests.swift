@@ -43,6 +43,7 @@ import Testing
             (#"{"command":"update-service","service":"_a._udp"}"#, .updateService(service: "_a._udp", txt: [:])),
             (#"{"command":"renegotiate-schedule"}"#, .renegotiateSchedule(mode: nil)),
             (#"{"command":"renegotiate-schedule","mode":"bulk"}"#, .renegotiateSchedule(mode: .bulk)),
+            (#"{"command":"enter-pin","pin":"012345"}"#, .enterPIN("012345")),
             (#"{"command":"shutdown"}"#, .shutdown),
         ]
         for (line, expected) in cases {
@@ -76,7 +77,7 @@ import Testing
             (#"{"command":3}"#, .missingCommand, "missing-command", #"the object has no "command" string"#),
             (
                 #"{"command":"reboot-now"}"#, .unknownCommand("reboot-now"), "unknown-command",
-                #"unknown command "reboot-now"; known: status, paired-devices, reboot, factory-reset, set-faults, clear-faults, set-position, set-tx-power, update-service, renegotiate-schedule, shutdown"#
+                #"unknown command "reboot-now"; known: status, paired-devices, reboot, factory-reset, set-faults, clear-faults, set-position, set-tx-power, update-service, renegotiate-schedule, enter-pin, shutdown"#
             ),
             (
                 #"{"command":"set-faults"}"#, .missingField(command: "set-faults", field: "faults"), "missing-field",
@@ -132,6 +133,22 @@ import Testing
             (
                 #"{"command":"update-service","service":"_a._udp","txt":{"k":1}}"#,
                 .wrongType(command: "update-service", field: "txt.k", expected: "a string", found: "a number"),
+                "wrong-type", ""
+            ),
+            // The PIN someone typed is never repeated back: it may be right.
+            (
+                #"{"command":"enter-pin","pin":"12a456"}"#,
+                .invalidValue(command: "enter-pin", field: "pin", reason: "must be 4 to 8 decimal digits"),
+                "invalid-value", #"enter-pin: "pin" must be 4 to 8 decimal digits"#
+            ),
+            (
+                #"{"command":"enter-pin","pin":"123"}"#,
+                .invalidValue(command: "enter-pin", field: "pin", reason: "must be 4 to 8 decimal digits"),
+                "invalid-value", ""
+            ),
+            (
+                #"{"command":"enter-pin","pin":123456}"#,
+                .wrongType(command: "enter-pin", field: "pin", expected: "a string", found: "a number"),
                 "wrong-type", ""
             ),
             (

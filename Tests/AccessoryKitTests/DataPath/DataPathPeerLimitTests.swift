@@ -32,14 +32,7 @@ import Testing
             try accessory.start()
         }
 
-        func run(_ timeout: Interval, until condition: () -> Bool) -> Bool {
-            let deadline = air.virtualScheduler.now + timeout
-            while !condition() {
-                guard let next = air.virtualScheduler.nextEventTime, next <= deadline else { return condition() }
-                air.virtualScheduler.run(until: next)
-            }
-            return true
-        }
+        func run(_ timeout: Interval, until condition: () -> Bool) -> Bool { air.run(timeout, until: condition) }
 
         /// A phone that found the accessory and paired with it.
         func pairedPhone(seed: UInt64) throws -> (Phone, DiscoveryResult) {

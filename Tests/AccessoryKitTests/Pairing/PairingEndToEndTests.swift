@@ -51,14 +51,7 @@ import Testing
 
         func run(for interval: Interval) { air.virtualScheduler.run(until: air.virtualScheduler.now + interval) }
 
-        func run(_ timeout: Interval, until condition: () -> Bool) -> Bool {
-            let deadline = air.virtualScheduler.now + timeout
-            while !condition() {
-                guard let next = air.virtualScheduler.nextEventTime, next <= deadline else { return condition() }
-                air.virtualScheduler.run(until: next)
-            }
-            return true
-        }
+        func run(_ timeout: Interval, until condition: () -> Bool) -> Bool { air.run(timeout, until: condition) }
 
         func discover(_ service: String = "_drone-service._udp") throws -> DiscoveryResult {
             phone.subscribe(SubscribeConfiguration(serviceName: service, mode: .active))

@@ -27,14 +27,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try PairingStore(path: directory.path)
 
-        func run(_ timeout: Interval, until condition: () -> Bool) -> Bool {
-            let deadline = air.virtualScheduler.now + timeout
-            while !condition() {
-                guard let next = air.virtualScheduler.nextEventTime, next <= deadline else { return condition() }
-                air.virtualScheduler.run(until: next)
-            }
-            return true
-        }
+        func run(_ timeout: Interval, until condition: () -> Bool) -> Bool { air.run(timeout, until: condition) }
         func join(seed: UInt64) throws -> (Phone, DiscoveryResult) {
             let phone = Phone(air: air, seed: seed, pairingStore: store)
             try phone.start()
