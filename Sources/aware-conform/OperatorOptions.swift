@@ -3,8 +3,8 @@ import ArgumentParser
 import AwareRadio
 import ConformanceKit
 
-/// `--pin`, `--pin-command`, `--reboot-command`, `--reset-command` and their timeouts: how the
-/// runner reaches what is not on the air for an accessory it did not build
+/// `--pin`, `--pin-command`, `--reboot-command`, `--reset-command`, `--enter-pin-command` and their
+/// timeouts: how the runner reaches what is not on the air for an accessory it did not build
 /// (docs/guides/foreign-accessories.md).
 struct OperatorOptions: ParsableArguments {
     @Option(
@@ -37,6 +37,15 @@ struct OperatorOptions: ParsableArguments {
     var resetCommand: String?
 
     @Option(
+        name: .customLong("enter-pin-command"),
+        help: ArgumentHelp(
+            "Type the phone's PIN ($AWARE_PIN) on the accessory with CMD, when it subscribes (the reverse role).",
+            valueName: "cmd"
+        )
+    )
+    var enterPINCommand: String?
+
+    @Option(
         name: .customLong("command-timeout"),
         help: ArgumentHelp(
             "Seconds each of those, and the accessory's return, may take.",
@@ -58,7 +67,10 @@ struct OperatorOptions: ParsableArguments {
         if let pin, let problem = PINInput.problem(with: pin, length: nil) {
             throw ValidationError("--pin \"\(pin.prefix(20))\" \(problem)")
         }
-        for (option, value) in [("--reboot-command", rebootCommand), ("--reset-command", resetCommand)]
+        for (option, value) in [
+            ("--reboot-command", rebootCommand), ("--reset-command", resetCommand),
+            ("--enter-pin-command", enterPINCommand),
+        ]
         where value?.trimmingCharacters(in: .whitespaces).isEmpty == true {
             throw ValidationError("\(option) is empty")
         }
@@ -72,15 +84,16 @@ struct OperatorOptions: ParsableArguments {
     func access(target: String, control: String?, profile: AccessoryProfile?) throws -> OperatorAccess {
         let air = AirSpecifier(argument: target)
         let foreign = air?.socketPath != nil || air?.interfaceName != nil
-        if !foreign, rebootCommand != nil || resetCommand != nil {
+        if !foreign, rebootCommand != nil || resetCommand != nil || enterPINCommand != nil {
             throw ValidationError(
-                "--reboot-command and --reset-command apply to --target socket[:PATH] and nl80211:IFACE; the runner "
-                    + "restarts the accessories it starts itself"
+                "--reboot-command, --reset-command and --enter-pin-command apply to --target socket[:PATH] and "
+                    + "nl80211:IFACE; the runner drives the accessories it starts itself"
             )
         }
-        if control != nil, rebootCommand != nil || resetCommand != nil {
+        if control != nil, rebootCommand != nil || resetCommand != nil || enterPINCommand != nil {
             throw ValidationError(
-                "--control already reboots and resets the accessory: give it or --reboot-command/--reset-command"
+                "--control already reboots, resets and types the PIN on the accessory: give it or "
+                    + "--reboot-command/--reset-command/--enter-pin-command"
             )
         }
         if let pin, let length = profile?.pairing?.pin.length,
@@ -102,6 +115,9 @@ struct OperatorOptions: ParsableArguments {
                 OperatorCommand($0, timeoutSeconds: commandTimeout, option: "--reboot-command")
             },
             reset: resetCommand.map { OperatorCommand($0, timeoutSeconds: commandTimeout, option: "--reset-command") },
+            enterPIN: enterPINCommand.map {
+                OperatorCommand($0, timeoutSeconds: commandTimeout, option: "--enter-pin-command")
+            },
             prompts: foreign && control == nil && !noPrompt && OperatorAccess.isInteractive,
             rediscoverySeconds: commandTimeout
         )
@@ -114,6 +130,7 @@ struct OperatorOptions: ParsableArguments {
         if let pinCommand { arguments += ["--pin-command", pinCommand] }
         if let rebootCommand { arguments += ["--reboot-command", rebootCommand] }
         if let resetCommand { arguments += ["--reset-command", resetCommand] }
+        if let enterPINCommand { arguments += ["--enter-pin-command", enterPINCommand] }
         return arguments
     }
 }
@@ -124,8 +141,7 @@ struct PINCommandOptions: ParsableArguments {
     @Option(
         name: .customLong("pin-command"),
         help: ArgumentHelp(
-            "Run CMD for each PIN the accessory shows; the first line it prints is the PIN "
-                + "(docs/guides/foreign-accessories.md).",
+            "Run CMD for each PIN the accessory shows; the first line it prints is the PIN.",
             valueName: "cmd"
         )
     )

@@ -9,9 +9,9 @@ import Foundation
 struct TargetOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Where the accessory is: embedded (in-process, simulated air, virtual time), spawn (accessory-emu "
-                + "children on a private socket air), socket[:PATH] (one someone else started; default: the per-user "
-                + "air) or nl80211:IFACE (a real one, through a real radio; docs/guides/nl80211.md).",
+            "Where the accessory is: embedded (in-process, virtual time), spawn (accessory-emu children), "
+                + "socket[:PATH] (one someone else started; default: the per-user air) or nl80211:IFACE (through a "
+                + "real radio; docs/guides/nl80211.md).",
             valueName: "target"
         )
     )
@@ -22,8 +22,8 @@ struct TargetOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "With --target socket[:PATH]: accessory-emu's control socket (docs/reference/control.md), through "
-                + "which the runner reboots, resets and faults it; tests run one at a time.",
+            "With --target socket[:PATH]: accessory-emu's control socket (docs/reference/control.md) to reboot, "
+                + "reset and fault it; tests run one at a time.",
             valueName: "path"
         )
     )

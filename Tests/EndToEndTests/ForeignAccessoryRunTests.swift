@@ -142,8 +142,10 @@ import Testing
     }
 
     /// `accessory-emu` with no control socket and its display off the air, as a device: the PIN
-    /// comes from its log through `--pin-command`, reboots and the reset through commands, and the
-    /// restart and reset tests run and pass.
+    /// comes from its log through `--pin-command`, reboots and the reset through commands, the
+    /// publishing phone's PIN goes in through `--enter-pin-command`, and the restart, reset and
+    /// reverse-role tests run and pass. Without that command (and no terminal) the reverse role
+    /// skips, naming it.
     @Test func theRestartAndResetTestsRunThroughOperatorCommands() async throws {
         let directory = try Self.scratch()
         defer {
@@ -153,7 +155,11 @@ import Testing
         }
         #expect(await Self.shell(Self.accessory(directory, "start Profiles/drone.json")) == 0)
         let reportPath = directory.appendingPathComponent("r.json").path
-        let tests = ["WA/PAIR/BV-01", "WA/PAIR/BV-03", "WA/RECON/BV-03", "WA/RECON/BV-05", "WA/RECON/BI-06"]
+        // With the reverse role's pairing and restart, the phone's PIN typed by --enter-pin-command.
+        let tests = [
+            "WA/PAIR/BV-01", "WA/PAIR/BV-03", "WA/RECON/BV-03", "WA/RECON/BV-05", "WA/RECON/BI-06", "WA/PAIR/BV-27",
+            "WA/RECON/BV-12",
+        ]
         let outcome = try await CommandRunner.run(
             "aware-conform",
             ["run", "--target", "socket:\(directory.path)/air", "--profile", "Profiles/drone.json", "--no-prompt"]
@@ -161,7 +167,7 @@ import Testing
                 + [
                     "--pin-command", Self.accessory(directory, "pin"), "--reboot-command",
                     Self.accessory(directory, "reboot"), "--reset-command", Self.accessory(directory, "reset"),
-                    "--json", reportPath,
+                    "--enter-pin-command", Self.accessory(directory, "enter-pin"), "--json", reportPath,
                 ]
         )
         #expect(outcome.status == 0, "\(outcome.standardOutput.suffix(2000))")
@@ -170,6 +176,21 @@ import Testing
         // The display stayed off the air: every PIN came through the command.
         let display = try String(contentsOf: directory.appendingPathComponent("display.jsonl"), encoding: .utf8)
         #expect(display.components(separatedBy: #""event":"pin_displayed""#).count - 1 >= 4)
+        // The accessory asked for the phone's PIN and its role's pairing completed.
+        #expect(display.contains(#""event":"pin_requested""#))
+        #expect(display.contains(#""role":"initiator""#))
+
+        let skipped = directory.appendingPathComponent("s.json").path
+        let without = try await CommandRunner.run(
+            "aware-conform",
+            [
+                "run", "--target", "socket:\(directory.path)/air", "--profile", "Profiles/drone.json", "--no-prompt",
+                "--only", "WA/PAIR/BV-27", "--json", skipped,
+            ]
+        )
+        #expect(without.status == 0, "\(without.standardOutput.suffix(1000))")
+        let reason = try Self.report(skipped)["WA/PAIR/BV-27"]?["reason"] as? String ?? ""
+        #expect(reason.contains("--enter-pin-command"), "\(reason)")
     }
 
     /// At a terminal, without --reboot-command, the runner asks the person to power-cycle the

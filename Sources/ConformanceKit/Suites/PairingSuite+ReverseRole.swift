@@ -240,7 +240,8 @@ extension PairingSuite.Builder {
             scenario.finish()
             try context.skip(
                 "the PIN the phone shows must be entered on the accessory: the runner does that for accessory-emu "
-                    + "(in process or through --control); for another device, run at a terminal"
+                    + "(in process or through --control); for another device give --enter-pin-command CMD, or run "
+                    + "at a terminal"
             )
         }
         do {

@@ -149,16 +149,34 @@ extension Scenario {
     // MARK: - The phone's PIN, on the accessory (the reverse role)
 
     /// Whether the PIN a publishing phone shows can be entered on the accessory: by the runner
-    /// where it drives the accessory, or by a person at the terminal.
-    var canEnterPINOnAccessory: Bool { session.entersPINOnAccessory || operatorAccess.prompts }
+    /// where it drives the accessory, by the operator's `--enter-pin-command`, or by a person at
+    /// the terminal.
+    var canEnterPINOnAccessory: Bool {
+        session.entersPINOnAccessory || operatorAccess.enterPIN != nil || operatorAccess.prompts
+    }
 
     /// Enters `pin` (the publishing phone shows it) on the accessory, as the person would after
     /// reading it: the runner takes the phone profile's human time and types it through the
     /// target (the accessory takes it once the phone's Accepted has reached it, a moment after
-    /// the phone sent it), or a person at the terminal is asked to. Returns whether the
-    /// accessory took it.
+    /// the phone sent it); for a device it does not drive, the operator's command types it, or a
+    /// person at the terminal is asked to. Returns whether the accessory took it (a command or
+    /// a person is taken at their word; a failed command throws).
     @discardableResult
     func enterPINOnAccessory(_ pin: String) throws -> Bool {
+        if !session.entersPINOnAccessory, let command = operatorAccess.enterPIN {
+            var environment = OperatorAccess.environment(
+                accessory: accessoryAddress?.description,
+                phone: phone.address.description,
+                service: context.capabilities.profile?.subscriptions.first?.name,
+                test: context.id
+            )
+            environment["AWARE_PIN"] = pin
+            // The accessory asks for the PIN once the phone's Accepted has reached it: half a second.
+            pass(.milliseconds(500))
+            context.log("operator_command", ["option": .string(command.option)])
+            try context.waitingForOperator { _ = try command.run(environment: environment) }
+            return true
+        }
         guard session.entersPINOnAccessory else {
             let question =
                 "the phone shows PIN \(pin): type it on the accessory (it asked to pair with the phone), "

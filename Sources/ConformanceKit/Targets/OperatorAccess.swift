@@ -15,6 +15,9 @@ public struct OperatorAccess: Hashable, Sendable {
     public var reboot: OperatorCommand?
     /// Factory-resets the accessory (`--reset-command`); it forgets every pairing.
     public var reset: OperatorCommand?
+    /// Types the PIN a publishing phone shows on the accessory (`--enter-pin-command`, the reverse
+    /// role); the PIN is in its environment as `AWARE_PIN`.
+    public var enterPIN: OperatorCommand?
     /// A person at the terminal answers prompts: for the PIN where nothing else gives it, and to
     /// power-cycle or reset the device where no command does.
     public var prompts: Bool
@@ -25,12 +28,14 @@ public struct OperatorAccess: Hashable, Sendable {
         pin: PINInput = .display,
         reboot: OperatorCommand? = nil,
         reset: OperatorCommand? = nil,
+        enterPIN: OperatorCommand? = nil,
         prompts: Bool = false,
         rediscoverySeconds: Double = OperatorAccess.defaultCommandTimeout
     ) {
         self.pin = pin
         self.reboot = reboot
         self.reset = reset
+        self.enterPIN = enterPIN
         self.prompts = prompts
         self.rediscoverySeconds = rediscoverySeconds
     }
