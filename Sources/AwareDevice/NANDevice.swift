@@ -367,7 +367,7 @@ public final class NANDevice {
         case .discoveryWindowStarted(let window): discoveryDriver.handle(.discoveryWindowStarted(window))
         case .discoveryWindowEnded(let window): discoveryDriver.handle(.discoveryWindowEnded(window))
         // A cluster formed or joined brings its TSF: the data slots move with it.
-        case .clusterStarted, .clusterJoined: dataClusterTimeChanged()
+        case .clusterStarted, .clusterJoined, .clusterTimeAdjusted: dataClusterTimeChanged()
         default: break
         }
         delegate?.device(self, didNotify: .synchronization(notification))

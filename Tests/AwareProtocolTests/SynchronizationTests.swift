@@ -173,6 +173,47 @@ import Testing
         #expect(!lower.isAnchorMaster && lower.role == .nonMasterSync && lower.hopCount == 1)
         #expect(lower.anchorMasterRank == higher.masterRank)
         #expect(tsfDifference(wire, a, b) <= 100)
+        // 100 µs of latency on each of two hops is inside the tolerance: nobody's TSF moved.
+        #expect(
+            !wire.synchronizationNotifications.contains { entry in
+                if case .clusterTimeAdjusted = entry.notification { true } else { false }
+            }
+        )
+    }
+
+    /// A device whose first beacon came late (a loaded process reading it 2.3 ms after it went
+    /// on the air) joins with its TSF that far behind. It outranks the founder, so it becomes the
+    /// anchor master and keeps its TSF; the founder takes the anchor master's from its sync
+    /// beacons, and the two count the same slots again. Before, the error stayed for good, and a
+    /// data path between the two lost the frames sent at the start of each slot (README socket
+    /// run, WA/NDP/BV-01).
+    @Test func aTSFTakenWithAnErrorIsCorrectedFromTheAnchorMastersSyncBeacons() throws {
+        var wire = TestWire(seed: 5)
+        let founder = Self.station(&wire, Self.first, preference: 2)
+        let late = Self.station(&wire, Self.second, preference: 128)
+        wire.startSynchronization(founder)
+        wire.run(for: .milliseconds(3_000))
+        wire.latency = .microseconds(2_300)
+        wire.startSynchronization(late)
+        wire.run(for: .milliseconds(200))
+        #expect(wire.stations[late].synchronization?.cluster != nil)
+        #expect(tsfDifference(wire, founder, late) >= 2_000, "joined with the late beacon's error")
+        wire.latency = .microseconds(100)
+        wire.run(for: .milliseconds(15_000))
+        let anchor = try #require(wire.stations[late].synchronization?.cluster)
+        #expect(anchor.isAnchorMaster)
+        #expect(tsfDifference(wire, founder, late) <= 2 * SynchronizationEngine.tsfTolerance)
+        let adjusted = wire.synchronizationNotifications.compactMap { entry -> Int64? in
+            guard case .clusterTimeAdjusted(_, let moved) = entry.notification else { return nil }
+            return entry.station == founder ? moved : nil
+        }
+        #expect(adjusted.count == 1, "one correction: \(adjusted)")
+        #expect(
+            !wire.synchronizationNotifications.contains { entry in
+                if case .clusterTimeAdjusted = entry.notification { entry.station == late } else { false }
+            },
+            "the anchor master keeps its own TSF"
+        )
     }
 
     @Test func aSilentAnchorMasterIsReplaced() throws {

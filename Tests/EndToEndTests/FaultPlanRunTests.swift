@@ -141,6 +141,59 @@ import Testing
         #expect(injected.compactMap { $0["frame"] as? String } == ["pasn-1", "pasn-2"], "\(injected)")
     }
 
+    /// Fixtures/fault-plans/late-beacons.json: every beacon of the accessory reaches the phone
+    /// 3 ms late, as when a loaded process reads its datagram late. The accessory runs first and
+    /// forms the cluster (as the README's socket run starts it), so the phone joins with its TSF
+    /// 3 ms behind. It outranks the accessory and becomes the anchor master; the accessory takes
+    /// the anchor master's TSF from its sync beacons (`cluster_time_adjusted`), the two count the
+    /// same data slots, and the telemetry arrives. Before the accessory followed the anchor
+    /// master, 54-64 of 120 datagrams arrived (the README's socket run failed so in CI).
+    @Test func aTSFTakenFromLateBeaconsIsCorrectedAndTheDataPathCarriesEverything() async throws {
+        let directory = try Self.directory()
+        let air = "/tmp/awb-tsf-\(UUID().uuidString.prefix(6))"
+        defer {
+            try? FileManager.default.removeItem(at: directory)
+            try? FileManager.default.removeItem(atPath: air)
+        }
+        let log = directory.appendingPathComponent("accessory.jsonl").path
+        let emulator = Process()
+        emulator.executableURL = URL(fileURLWithPath: "/bin/sh")
+        emulator.arguments = [
+            "-c", "exec \"$0\" --profile Profiles/drone.json --air socket:\(air) --json > '\(log)' 2>&1",
+            CommandRunner.productsDirectory.appendingPathComponent("accessory-emu").path,
+        ]
+        emulator.currentDirectoryURL = CommandRunner.repository
+        try emulator.run()
+        defer {
+            emulator.terminate()
+            emulator.waitUntilExit()
+        }
+        // It scans for about 2 s, then forms its cluster.
+        var formed = false
+        for _ in 0..<100 where !formed {
+            try await Task.sleep(for: .milliseconds(100))
+            formed = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("cluster_started")
+        }
+        #expect(formed)
+        let plan = try String(
+            contentsOf: SessionFixture.directory.appendingPathComponent("fault-plans/late-beacons.json"),
+            encoding: .utf8
+        )
+        let (outcome, evidence) = try await Self.run(
+            plan,
+            only: ["WA/NDP/BV-01"],
+            extra: ["--target", "socket:\(air)"],
+            in: directory
+        )
+        #expect(outcome.status == 0, "\(outcome.standardOutput.suffix(1500))")
+        let events = try Self.events(evidence, "WA/NDP/BV-01")
+        #expect(Self.injected(events).contains { $0["frame"] as? String == "beacon" })
+        let received = events.first { $0["event"] as? String == "telemetry_received" }?["datagrams"] as? Int
+        #expect((received ?? 0) >= 90, "telemetry datagrams: \(received ?? -1) of 120")
+        let lines = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(lines.contains(#""event":"cluster_time_adjusted""#), "\(lines.suffix(800))")
+    }
+
     /// "Reboot between pairing and verification": an accessory that keeps its keys passes; one
     /// that forgets them on a restart fails the same plan.
     @Test func aRebootBetweenPairingAndVerification() async throws {

@@ -42,7 +42,15 @@ import Testing
         (["--pin", "12ab56"], #"--pin "12ab56" is not a PIN: a PIN is 4 to 8 digits 0-9"#),
         (["--pin", "1234567"], #"--pin "1234567" has 7 digits, but the profile's PIN has 6 (pairing.pin.length)"#),
         (["--pin", "123456", "--pin-command", "true"], "give --pin or --pin-command, not both"),
-        (["--reboot-command", "true"], "--reboot-command and --reset-command apply to --target socket[:PATH]"),
+        (
+            ["--reboot-command", "true"],
+            "--reboot-command, --reset-command and --enter-pin-command apply to --target socket[:PATH]"
+        ),
+        (
+            ["--enter-pin-command", "true"],
+            "--reboot-command, --reset-command and --enter-pin-command apply to --target socket[:PATH]"
+        ),
+        (["--target", "socket", "--enter-pin-command", " "], "--enter-pin-command is empty"),
     ])
     func aBadOperatorOptionIsAUsageErrorBeforeAnyTest(options: [String], message: String) async throws {
         let outcome = try await CommandRunner.run(

@@ -418,6 +418,12 @@ public final class Accessory {
                 [("clusterID", .string(status.clusterID.description))],
                 text: "joined cluster \(status.clusterID)"
             )
+        case .clusterTimeAdjusted(let status, let moved):
+            emit(
+                "cluster_time_adjusted",
+                [("clusterID", .string(status.clusterID.description)), ("byMicroseconds", .integer(moved))],
+                text: "took the cluster's TSF again from a higher-ranked device: moved \(moved) µs"
+            )
         default:
             break
         }

@@ -226,12 +226,18 @@ final class AccessorySubscriber {
                 }
             }
         }
-        guard subscription.datapath, succeeded || faults.contains(.reverseDataPathUnpaired) else { return }
-        dataService?.openDataPath(
-            to: publisher,
-            publishID: faults.contains(.reverseNDPOwnInstance) ? found.subscribeInstanceID : found.publishInstanceID,
-            serviceName: found.serviceName
-        )
+        if subscription.datapath, succeeded || faults.contains(.reverseDataPathUnpaired) {
+            dataService?.openDataPath(
+                to: publisher,
+                publishID: faults.contains(.reverseNDPOwnInstance)
+                    ? found.subscribeInstanceID : found.publishInstanceID,
+                serviceName: found.serviceName
+            )
+        }
+        // Publishers found while this one was engaged get their turn, in address order (a seed
+        // replays the same run).
+        let waiting = self.found.keys.filter { $0 != publisher }.sorted { $0.description < $1.description }
+        for other in waiting { engage(other) }
     }
 
     private static func reason(of result: PairingAttemptResult) -> String {

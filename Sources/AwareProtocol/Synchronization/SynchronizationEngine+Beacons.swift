@@ -103,9 +103,45 @@ extension SynchronizationEngine {
                 )
             }
             selectAnchorMaster(heard, membership: &membership, actions: &actions)
+            if beacon.beaconInterval == NANBeacon.syncBeaconInterval {
+                followTSF(heard, membership: &membership, actions: &actions)
+            }
             state = .inCluster(membership)
         }
     }
+
+    /// Keeps the TSF of a device that is not the anchor master on the anchor master's: a sync
+    /// beacon from a higher-ranked device that follows the same anchor master carries the
+    /// cluster's TSF (1.4), and a TSF that has moved from it by more than
+    /// ``tsfTolerance`` is taken again. Taking the TSF only when joining left a device for good
+    /// with whatever error its first beacon carried: a phone whose first beacon from the
+    /// accessory waited 2.3 ms in a loaded process counted every data slot 2.3 ms behind the
+    /// accessory's, and heard half of the frames the accessory sent at the slots' start (the
+    /// README's socket run, WA/NDP/BV-01, November 2026). A device that becomes anchor master
+    /// keeps its own TSF; the others move to it.
+    private func followTSF(
+        _ heard: HeardBeacon,
+        membership: inout ClusterMembership,
+        actions: inout [SynchronizationAction]
+    ) {
+        guard membership.anchorMasterRank != masterRank,
+            heard.cluster.anchorMasterRank == membership.anchorMasterRank,
+            heard.masterRank > masterRank
+        else { return }
+        let arrival = Int64(truncatingIfNeeded: heard.arrival.nanoseconds / 1_000)
+        let offset = Int64(clamping: heard.timestamp) &- arrival
+        let moved = offset &- membership.tsfOffsetMicroseconds
+        guard moved.magnitude > Self.tsfTolerance else { return }
+        membership.tsfOffsetMicroseconds = offset
+        actions.append(.notify(.clusterTimeAdjusted(status(of: membership), byMicroseconds: moved)))
+    }
+
+    /// How far a device's TSF may stand from the cluster's before it takes the cluster's again
+    /// (µs): a quarter of a TU, well inside the data plane's 1 ms guard, and above what a
+    /// beacon's delivery adds on each hop (the jitter of a datagram's age on the socket air; two
+    /// hops of an air that stamps arrival 100 µs late), so a cluster whose TSFs agree that well
+    /// is left alone.
+    static let tsfTolerance: UInt64 = 256
 
     /// Adopt the cluster ID (A3), the TSF (Timestamp = cluster TSF when the frame arrived), the
     /// anchor master and one more hop; start as non-master sync (1.4, "practical note").

@@ -276,6 +276,9 @@ public enum SynchronizationNotification: Hashable, Sendable {
     case clusterJoined(ClusterStatus)
     case roleChanged(ClusterStatus)
     case anchorMasterChanged(ClusterStatus)
+    /// The device took the cluster's TSF again from a higher-ranked device's sync beacon: its
+    /// own had moved from it by `byMicroseconds` (the new offset less the old).
+    case clusterTimeAdjusted(ClusterStatus, byMicroseconds: Int64)
     case discoveryWindowStarted(DiscoveryWindow)
     case discoveryWindowEnded(DiscoveryWindow)
     case stopped

@@ -237,6 +237,7 @@ public final class Phone: NANDeviceDelegate {
         switch notification {
         case .clusterJoined(let status): log?("cluster_joined", ["clusterID": .string(status.clusterID.description)])
         case .clusterStarted(let status): log?("cluster_started", ["clusterID": .string(status.clusterID.description)])
+        case .clusterTimeAdjusted(_, let moved): log?("cluster_time_adjusted", ["byMicroseconds": .integer(moved)])
         default: break
         }
     }
