@@ -8,6 +8,9 @@ public struct ControlLine: Hashable, Sendable {
     public static let maximumLineLength = 65_536
 
     public var id: JSONValue?
+    /// On a lockstep air, the virtual time (ns) the command takes effect at: the sender's time
+    /// when it sent it, as a frame's is (docs/reference/control.md). Elsewhere ignored.
+    public var at: UInt64?
     public var request: ControlRequest
 
     public init(id: JSONValue? = nil, request: ControlRequest) {
@@ -46,10 +49,24 @@ public struct ControlLine: Hashable, Sendable {
             }
             id = .integer(integer)
         }
+        var at: UInt64?
+        if let node = fields.take("at") {
+            guard let value = node.integerValue, value >= 0, node.isIntegral else {
+                throw .wrongType(
+                    command: command,
+                    field: "at",
+                    expected: "a whole number of nanoseconds",
+                    found: node.kindName
+                )
+            }
+            at = UInt64(value)
+        }
         fields.command = command
         let request = try ControlRequest(command: command, fields: &fields)
         try fields.refuseLeftovers()
-        return ControlLine(id: id, request: request)
+        var line = ControlLine(id: id, request: request)
+        line.at = at
+        return line
     }
 }
 

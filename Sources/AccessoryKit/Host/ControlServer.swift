@@ -115,6 +115,19 @@ final class ControlServer: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
         let box = ReplyBox()
         scheduler.post { [self] in
+            // On a lockstep air a command that says when it was sent takes effect then, as a
+            // frame from the sender would: at a time every run reaches the same way, and never in
+            // the sender's past (a PASN frame 1 sent for `enter-pin` at this process's last
+            // work reached a runner already 73 ms further and went out three times).
+            if scheduler.isLockstep, let message = try? ControlLine.parse(line), let at = message.at,
+                at > scheduler.now.nanoseconds
+            {
+                _ = scheduler.schedule(at: Instant(nanoseconds: at)) { [self] in
+                    box.line = firmware.perform(message).line
+                    done.signal()
+                }
+                return
+            }
             box.line = firmware.perform(line: line).line
             done.signal()
         }

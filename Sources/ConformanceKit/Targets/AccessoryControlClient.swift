@@ -33,11 +33,14 @@ final class AccessoryControlClient {
 
     /// Sends `command` with `fields` and returns the reply's `result`; a refusal or a lost
     /// connection is a TargetError that quotes the accessory.
+    /// With `at` (a lockstep air's virtual time, ns), the command takes effect then.
     @discardableResult
-    func request(_ command: String, _ fields: [(String, JSONValue)] = []) throws -> JSONValue {
+    func request(_ command: String, _ fields: [(String, JSONValue)] = [], at: UInt64? = nil) throws -> JSONValue {
         let id = nextID
         nextID += 1
-        let line = JSONValue.object([("id", .integer(id)), ("command", .string(command))] + fields).serialized
+        var members: [(String, JSONValue)] = [("id", .integer(id)), ("command", .string(command))] + fields
+        if let at { members.append(("at", .integer(Int64(clamping: at)))) }
+        let line = JSONValue.object(members).serialized
         guard socket.write(line: line) else {
             throw TargetError("the accessory's control socket \(path) closed before \(command)")
         }

@@ -56,6 +56,31 @@ import Testing
         #expect(Set(cases.map(\.1.commandName)) == Set(ControlRequest.commandNames))
     }
 
+    /// `at` (a lockstep air's virtual time) rides beside any command; a negative or fractional
+    /// one is refused where it is.
+    @Test func aCommandMaySayWhenItTakesEffect() throws {
+        #expect(try Self.parse(#"{"command":"enter-pin","pin":"1234","at":3398971728}"#).at == 3_398_971_728)
+        #expect(try Self.parse(#"{"command":"status"}"#).at == nil)
+        #expect(
+            Self.refusal(#"{"command":"status","at":-1}"#)
+                == .wrongType(
+                    command: "status",
+                    field: "at",
+                    expected: "a whole number of nanoseconds",
+                    found: "a number"
+                )
+        )
+        #expect(
+            Self.refusal(#"{"command":"status","at":"now"}"#)
+                == .wrongType(
+                    command: "status",
+                    field: "at",
+                    expected: "a whole number of nanoseconds",
+                    found: "a string"
+                )
+        )
+    }
+
     @Test func theIdIsKeptForTheReply() throws {
         #expect(try Self.parse(#"{"id":7,"command":"status"}"#).id == .integer(7))
         #expect(try Self.parse(#"{"command":"status","id":"a-1"}"#).id == .string("a-1"))
