@@ -119,16 +119,20 @@ final class ControlServer: @unchecked Sendable {
             // frame from the sender would: at a time every run reaches the same way, and never in
             // the sender's past (a PASN frame 1 sent for `enter-pin` at this process's last
             // work reached a runner already 73 ms further and went out three times).
-            if scheduler.isLockstep, let message = try? ControlLine.parse(line), let at = message.at,
-                at > scheduler.now.nanoseconds
-            {
+            guard let message = try? ControlLine.parse(line) else {
+                // The firmware words the refusal, with its location in the line.
+                box.line = firmware.perform(line: line).line
+                done.signal()
+                return
+            }
+            if scheduler.isLockstep, let at = message.at, at > scheduler.now.nanoseconds {
                 _ = scheduler.schedule(at: Instant(nanoseconds: at)) { [self] in
                     box.line = firmware.perform(message).line
                     done.signal()
                 }
                 return
             }
-            box.line = firmware.perform(line: line).line
+            box.line = firmware.perform(message).line
             done.signal()
         }
         while done.wait(timeout: .now() + 1) == .timedOut {

@@ -72,6 +72,12 @@ final class AccessoryControlClient {
         try request("factory-reset")["nmi"]?.stringValue.flatMap(MACAddress.init(string:))
     }
 
+    /// The reverse role's PIN, typed on the accessory; with `at` (a lockstep air's virtual time)
+    /// it goes in then, so PASN frame 1 is never in the runner's past (docs/reference/control.md).
+    func enterPIN(_ pin: String, at: UInt64?) throws {
+        try request("enter-pin", [("pin", .string(pin))], at: at)
+    }
+
     func updateService(_ service: String, txt: [String: String]) throws {
         let entries = JSONValue.object(txt.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
         try request("update-service", [("service", .string(service)), ("txt", entries)])

@@ -150,12 +150,7 @@ final class SpawnedSession: WallClockSession {
     }
 
     override func enterPINOnAccessory(_ pin: String) throws {
-        // In lockstep the PIN goes in at this session's time, so frame 1 is never in its past.
-        _ = try control.request(
-            "enter-pin",
-            [("pin", .string(pin))],
-            at: socketAir.isLockstep ? scheduler.now.nanoseconds : nil
-        )
+        try control.enterPIN(pin, at: lockstepTime)
     }
 
     override var entersPINOnAccessory: Bool { true }

@@ -42,6 +42,9 @@ class WallClockSession: TargetSession {
     var air: any Air { socketAir }
     var accessoryAddress: MACAddress? { nil }
     var now: Instant { scheduler.now }
+    /// This session's virtual time (ns) on a lockstep air, for a command that must take effect
+    /// then; nil on the wall clock.
+    var lockstepTime: UInt64? { socketAir.isLockstep ? scheduler.now.nanoseconds : nil }
     var accessoryEvents: [String] { [] }
 
     func perform(_ work: () -> Void) {
